@@ -1,0 +1,43 @@
+// Command recoverlint finds text that recommends forbidden MCP recovery
+// actions (killing processes, touching configs to force a reload, editing
+// session state, bypassing the tools) and builds the sanctioned reconnect
+// request and restart-impact report instead.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+const usage = `usage: recoverlint <command> [flags] [args]
+
+commands:
+  check [flags] [PATH...]   report text that recommends a forbidden recovery action
+  rules [RULE]              list the rules, or print one rule's documentation
+  reconnect [flags]         build the sanctioned reconnect request (JSON)
+  restart-impact [flags]    report what a restart would destroy (JSON)
+  version                   print the version
+`
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	switch args[0] {
+	case "reconnect":
+		return runReconnect(args[1:], stdin, stdout, stderr)
+	case "restart-impact":
+		return runRestartImpact(args[1:], stdin, stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "recoverlint: unknown command %q\n%s", args[0], usage)
+	return 2
+}

@@ -1,0 +1,93 @@
+package rules
+
+// Kind says what a text unit is, so the classifier can read it the way a
+// person would: a heading names a step, a code block lists commands, a
+// comment or string literal in source code is prose held by a program.
+type Kind uint8
+
+const (
+	// Prose is running text: a paragraph, a list item's paragraph, a table
+	// cell, a block quote's paragraph or a plain prompt file's paragraph.
+	Prose Kind = iota
+	// Heading is a Markdown heading (ATX or setext).
+	Heading
+	// CodeBlock is a fenced or indented code block; Text holds its lines.
+	CodeBlock
+	// Comment is a comment in source code (Go, shell, Python, ...).
+	Comment
+	// StringLit is the value of a string literal in source code.
+	StringLit
+	// FrontMatter is a YAML front matter block (.mdc cursor rules).
+	FrontMatter
+)
+
+var kindNames = [...]string{"prose", "heading", "code", "comment", "string", "front-matter"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "unknown"
+}
+
+// Span is a half-open byte range [Start, End) inside a unit's Text.
+type Span struct{ Start, End int }
+
+// Unit is one piece of text that the classifier reads as a whole, with the
+// context a reader would use to judge it.
+//
+// Text is the text as a reader sees it: inline markup removed, the lines of
+// a paragraph joined by '\n'. Offsets maps it back to the source: Offsets[i]
+// is the byte offset in the source of Text[i], and Offsets[len(Text)] is the
+// offset just past the unit. Every position a finding reports comes from
+// Offsets; nothing is ever found by searching the source again.
+type Unit struct {
+	Kind    Kind
+	Text    string
+	Offsets []int
+	// Code lists the inline code spans of a prose unit (`pkill -f x`),
+	// as byte ranges of Text without the backticks.
+	Code []Span
+	Ctx  Context
+}
+
+// Context is what surrounds a unit: the things a reader sees around a
+// sentence that change what it means.
+type Context struct {
+	// Headings is the heading path above the unit, outermost first.
+	Headings []string
+	// LeadIn is the text that introduces the list or code block the unit
+	// sits in, such as "Never run:" or "If it hangs, try:".
+	LeadIn string
+	// Label is the bold or emphasised label that opens the unit's paragraph
+	// or a paragraph just above it ("**Bad:**", "❌ Wrong").
+	Label string
+	// Column is a table cell's column header; Row holds the text of the
+	// row's other cells, in order.
+	Column string
+	Row    []string
+	// ListItem is true inside a list item; Ordered for a numbered list.
+	ListItem bool
+	Ordered  bool
+	// Quote is true inside a block quote.
+	Quote bool
+	// Info is a code block's info string ("bash", "console", "go"),
+	// empty for indented code blocks and prose.
+	Info string
+	// Before is the text of the block just before a code block, often the
+	// sentence that says what the code is for.
+	Before string
+	// Path is the name of the file the unit comes from, as given; rules
+	// may read its base name ("CHANGELOG.md", "*_test.go").
+	Path string
+}
+
+// NewUnit returns a unit whose Text is a verbatim copy of src[start:end],
+// with the identity offset map.
+func NewUnit(kind Kind, src []byte, start, end int, ctx Context) Unit {
+	offs := make([]int, end-start+1)
+	for i := range offs {
+		offs[i] = start + i
+	}
+	return Unit{Kind: kind, Text: string(src[start:end]), Offsets: offs, Ctx: ctx}
+}
