@@ -1,0 +1,343 @@
+package walk
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// File is a file chosen for scanning.
+type File struct {
+	// Path is the path to open: the path as given on the command line,
+	// joined with the file's path below it (filepath.Join).
+	Path string
+	// Explicit is set for a file named on the command line itself; such a
+	// file is always scanned, whatever its name.
+	Explicit bool
+}
+
+// Error is a path that could not be walked: it does not exist, or a
+// folder, an ignore file or a git index could not be read.
+type Error struct {
+	Path string
+	Err  error
+}
+
+func (e Error) Error() string { return e.Path + ": " + e.Err.Error() }
+
+// Unwrap returns the underlying error, for errors.Is and errors.As.
+func (e Error) Unwrap() error { return e.Err }
+
+// Options tunes a walk.
+type Options struct {
+	// Select reports whether a file found by the walk (not one named on
+	// the command line) should be scanned, given its slash-separated path
+	// relative to the walked folder. nil selects every file.
+	Select func(rel string) bool
+}
+
+// Walk visits the files under each path, in the order of paths. A file
+// named directly is visited with Explicit set even if an ignore rule
+// matches it; a folder is walked recursively, skipping what git ignores
+// (see the package documentation). Within a folder, entries are visited in
+// lexical order. Walk returns the errors it met; none of them stops it.
+func Walk(paths []string, opts Options, visit func(File)) []Error {
+	w := &walker{opts: opts, visit: visit, repos: map[string]*repo{}}
+	if len(paths) > 1 {
+		w.seen = map[string]bool{}
+	}
+	for _, p := range paths {
+		w.walkPath(p)
+	}
+	return w.errs
+}
+
+// walker holds the state of one call to Walk.
+type walker struct {
+	opts  Options
+	visit func(File)
+	errs  []Error
+	repos map[string]*repo // by absolute top folder, so each index is read once
+	seen  map[string]bool  // absolute paths visited, when several paths were given
+}
+
+// scope is the ignore context of a folder being walked: the repository it
+// belongs to, if any, and the rule sets that apply, lowest precedence
+// first. Paths matched against the rules are relative to top.
+type scope struct {
+	repo  *repo  // nil outside any repository
+	top   string // absolute folder the rules' paths are relative to
+	rules []*ruleSet
+}
+
+func (w *walker) fail(path string, err error) {
+	w.errs = append(w.errs, Error{Path: path, Err: err})
+}
+
+func (w *walker) walkPath(p string) {
+	info, err := os.Stat(p)
+	if err != nil {
+		w.fail(p, err)
+		return
+	}
+	switch {
+	case info.Mode().IsRegular():
+		w.emit(p, true, func() string {
+			abs, err := filepath.Abs(p)
+			if err != nil {
+				return p
+			}
+			return abs
+		})
+	case info.IsDir():
+		w.walkRoot(p)
+	default:
+		w.fail(p, fmt.Errorf("not a regular file or folder (%v)", info.Mode().Type()))
+	}
+}
+
+// walkRoot walks a folder named on the command line.
+func (w *walker) walkRoot(root string) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		w.fail(root, fmt.Errorf("resolving path: %w", err))
+		return
+	}
+	if inGitDir(abs) {
+		return
+	}
+	sc, rel := w.scopeAbove(abs)
+	w.walkDir(sc, root, "", rel, false)
+}
+
+// inGitDir reports whether the absolute path is or lies in a .git folder.
+func inGitDir(abs string) bool {
+	for _, part := range strings.Split(filepath.ToSlash(abs), "/") {
+		if part == ".git" {
+			return true
+		}
+	}
+	return false
+}
+
+// scopeAbove builds the scope of the absolute folder dir: its repository,
+// that repository's info/exclude, and the ignore files of the folders from
+// the repository's top down to dir's parent. It returns dir's path
+// relative to the scope's top. Outside any repository dir is the top.
+func (w *walker) scopeAbove(dir string) (*scope, string) {
+	top, ok := findTop(dir)
+	if !ok {
+		return &scope{top: dir}, ""
+	}
+	sc := w.repoScope(top)
+	rel, err := filepath.Rel(top, dir)
+	if err != nil || rel == "." {
+		return sc, ""
+	}
+	rel = filepath.ToSlash(rel)
+	parts := strings.Split(rel, "/")
+	folder, base := top, ""
+	for _, part := range parts {
+		w.loadRules(sc, folder, base, nil)
+		folder = filepath.Join(folder, part)
+		base += part + "/"
+	}
+	return sc, rel
+}
+
+// repoScope starts the scope of the work tree whose top is the absolute
+// folder top, holding its info/exclude rules.
+func (w *walker) repoScope(top string) *scope {
+	r, ok := w.repos[top]
+	if !ok {
+		var err error
+		r, err = openRepo(top)
+		if err != nil {
+			w.fail(filepath.Join(top, ".git"), err)
+		}
+		w.repos[top] = r
+	}
+	sc := &scope{repo: r, top: top}
+	if r.gitDir != "" {
+		if set := w.readRules(r.excludeFile(), "", true); set != nil {
+			sc.rules = append(sc.rules, set)
+		}
+	}
+	return sc
+}
+
+// loadRules pushes onto the scope the ignore files of folder, whose path
+// relative to the scope's top is base ("" or ending in '/'). entries is the
+// folder's listing when the caller has it; otherwise the files are looked
+// up directly.
+func (w *walker) loadRules(sc *scope, folder, base string, entries []fs.DirEntry) {
+	for _, name := range [...]string{gitignoreName, recoverlintignoreName} {
+		if entries != nil && !hasRegular(entries, name) {
+			continue
+		}
+		if set := w.readRules(filepath.Join(folder, name), base, entries == nil); set != nil {
+			sc.rules = append(sc.rules, set)
+		}
+	}
+}
+
+// readRules reads and compiles one ignore file. It returns nil when the
+// file has no rules, is not a regular file (git does not follow a link
+// there either) or, when lookup is set, does not exist.
+func (w *walker) readRules(path, base string, lookup bool) *ruleSet {
+	if lookup {
+		fi, err := os.Lstat(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
+		if err != nil {
+			w.fail(path, fmt.Errorf("reading ignore file: %w", err))
+			return nil
+		}
+		if !fi.Mode().IsRegular() {
+			return nil
+		}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		w.fail(path, fmt.Errorf("reading ignore file: %w", err))
+		return nil
+	}
+	set := parseRules(data, base)
+	if len(set.rules) == 0 {
+		return nil
+	}
+	return set
+}
+
+// hasRegular reports whether the sorted listing holds a regular file name.
+func hasRegular(entries []fs.DirEntry, name string) bool {
+	lo, hi := 0, len(entries)
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if entries[mid].Name() < name {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return lo < len(entries) && entries[lo].Name() == name && entries[lo].Type().IsRegular()
+}
+
+// walkDir walks the folder at path, whose slash path is rel below the
+// walked root and ign below the scope's top. In trackedOnly mode the folder
+// is excluded and only the files the index tracks are visited.
+func (w *walker) walkDir(sc *scope, path, rel, ign string, trackedOnly bool) {
+	entries, err := os.ReadDir(path)
+	if err != nil {
+		w.fail(path, err)
+		if len(entries) == 0 {
+			return
+		}
+	}
+	if !trackedOnly && ign != "" && hasEntry(entries, ".git") {
+		// A submodule or nested repository.
+		if sc.repo != nil {
+			if !w.trackedIn(sc).hasUnder(ign) {
+				return
+			}
+		} else {
+			sc, ign = w.repoScope(filepath.Join(sc.top, filepath.FromSlash(ign))), ""
+		}
+	}
+	depth := len(sc.rules)
+	defer func() { sc.rules = sc.rules[:depth] }()
+	if !trackedOnly {
+		base := ""
+		if ign != "" {
+			base = ign + "/"
+		}
+		w.loadRules(sc, path, base, entries)
+	}
+	for _, e := range entries {
+		name := e.Name()
+		typ := e.Type()
+		if name == ".git" || !(typ.IsDir() || typ.IsRegular()) {
+			continue // symbolic links and special files are never read
+		}
+		childPath := filepath.Join(path, name)
+		childRel := joinSlash(rel, name)
+		childIgn := joinSlash(ign, name)
+		if typ.IsDir() {
+			switch {
+			case trackedOnly || w.excluded(sc, childIgn, name, true):
+				if sc.repo != nil && w.trackedIn(sc).hasUnder(childIgn) {
+					w.walkDir(sc, childPath, childRel, childIgn, true)
+				}
+			default:
+				w.walkDir(sc, childPath, childRel, childIgn, false)
+			}
+			continue
+		}
+		if trackedOnly || w.excluded(sc, childIgn, name, false) {
+			if sc.repo == nil || !w.trackedIn(sc).has(childIgn) {
+				continue
+			}
+		}
+		if w.opts.Select != nil && !w.opts.Select(childRel) {
+			continue
+		}
+		w.emit(childPath, false, func() string {
+			return filepath.Join(sc.top, filepath.FromSlash(childIgn))
+		})
+	}
+}
+
+func hasEntry(entries []fs.DirEntry, name string) bool {
+	for _, e := range entries {
+		if e.Name() == name {
+			return true
+		}
+	}
+	return false
+}
+
+func joinSlash(dir, name string) string {
+	if dir == "" {
+		return name
+	}
+	return dir + "/" + name
+}
+
+// excluded reports whether the ignore rules in scope exclude a path given
+// relative to the scope's top: the deepest ignore file with a matching
+// rule decides, and in it the last matching line.
+func (w *walker) excluded(sc *scope, path, name string, isDir bool) bool {
+	for i := len(sc.rules) - 1; i >= 0; i-- {
+		if matched, excluded := sc.rules[i].match(path, name, isDir); matched {
+			return excluded
+		}
+	}
+	return false
+}
+
+// tracked returns the scope repository's tracked paths, reading the index
+// on first use and reporting a damaged one once.
+func (w *walker) trackedIn(sc *scope) tracked {
+	t, err := sc.repo.trackedPaths()
+	if err != nil {
+		w.fail(sc.repo.indexPath(), err)
+	}
+	return t
+}
+
+// emit visits a file. abs gives its absolute path, asked for only when
+// several paths were given and repeated visits must be dropped.
+func (w *walker) emit(path string, explicit bool, abs func() string) {
+	if w.seen != nil {
+		key := abs()
+		if w.seen[key] {
+			return
+		}
+		w.seen[key] = true
+	}
+	w.visit(File{Path: path, Explicit: explicit})
+}
