@@ -58,7 +58,7 @@ func ParseClient(s string) (Client, error) {
 	if c, ok := clientAlias(key); ok {
 		return c, nil
 	}
-	return "", &FieldError{Field: "client", Problem: "unknown client; use one of " + joinValues(Clients())}
+	return "", &FieldError{Field: "client", Problem: "unknown client (use one of " + joinValues(Clients()) + ")"}
 }
 
 // OperatorSteps returns the exact steps the operator takes in the client's

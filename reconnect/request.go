@@ -206,7 +206,7 @@ func checkExtra(extra map[string]any) error {
 		}
 		field = "extra." + k
 		if core[k] {
-			return &FieldError{Field: field, Problem: "names a payload field; extra fields never overwrite core fields"}
+			return &FieldError{Field: field, Problem: "names a payload field, and extra fields never overwrite core fields"}
 		}
 		b, err := json.Marshal(val)
 		if err != nil {

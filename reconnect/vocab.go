@@ -56,7 +56,7 @@ func ParseReason(s string) (Reason, error) {
 	if r, ok := reasonAlias(key); ok {
 		return r, nil
 	}
-	return "", &FieldError{Field: "reason", Problem: "unknown reason; use one of " + joinValues(Reasons())}
+	return "", &FieldError{Field: "reason", Problem: "unknown reason (use one of " + joinValues(Reasons()) + ")"}
 }
 
 // Boundary is the boundary status: whether the runtime serves the revision
@@ -104,7 +104,7 @@ func ParseBoundary(s string) (Boundary, error) {
 	if b, ok := boundaryAlias(key); ok {
 		return b, nil
 	}
-	return "", &FieldError{Field: "boundary_status", Problem: "unknown boundary status; use one of " + joinValues(Boundaries())}
+	return "", &FieldError{Field: "boundary_status", Problem: "unknown boundary status (use one of " + joinValues(Boundaries()) + ")"}
 }
 
 // ClassifyBoundary derives the boundary status from the evidence: live
@@ -167,7 +167,7 @@ func ParseBlockerKind(s string) (BlockerKind, error) {
 	if k, ok := blockerAlias(key); ok {
 		return k, nil
 	}
-	return "", &FieldError{Field: "blocker_kind", Problem: "unknown blocker kind; use one of " + joinValues(BlockerKinds())}
+	return "", &FieldError{Field: "blocker_kind", Problem: "unknown blocker kind (use one of " + joinValues(BlockerKinds()) + ")"}
 }
 
 // vocabKey folds a spelling for alias lookup: lower case, trimmed, with
