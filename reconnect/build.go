@@ -98,7 +98,7 @@ func decide(v request) (decision, error) {
 func assemble(v request, d decision) Payload {
 	servers := serverPhrase(v.Namespaces)
 	preflight := preflightPhrase(v.Preflight)
-	steps := OperatorSteps(v.client, v.Namespaces, v.Preflight)
+	steps := operatorSteps(v.client, v.Namespaces, v.Preflight)
 	p := Payload{
 		Success:                true,
 		ReadOnly:               true,

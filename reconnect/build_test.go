@@ -371,6 +371,18 @@ func TestPayloadExtraFields(t *testing.T) {
 		t.Errorf("decoded payload = %v", m)
 	}
 
+	// The payload keeps what was checked, whatever the caller does to its
+	// map afterwards.
+	extra["ticket"] = "changed after Build"
+	extra["late"] = true
+	again, err := json.Marshal(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(again, b) {
+		t.Errorf("payload changed with the caller's map:\n%s\nwas\n%s", again, b)
+	}
+
 	// A payload built by hand cannot smuggle a core field in either.
 	p.Extra = map[string]any{"read_only": false}
 	if _, err := json.Marshal(p); err == nil {

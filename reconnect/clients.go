@@ -61,11 +61,11 @@ func ParseClient(s string) (Client, error) {
 	return "", &FieldError{Field: "client", Problem: "unknown client (use one of " + joinValues(Clients()) + ")"}
 }
 
-// OperatorSteps returns the exact steps the operator takes in the client's
+// operatorSteps returns the exact steps the operator takes in the client's
 // UI to reconnect the namespaces, ending with the agent's restart from the
-// preflight tools. Namespaces and preflight tools are inserted as given:
-// Build validates them first, and so must any other caller.
-func OperatorSteps(c Client, namespaces, preflight []string) []string {
+// preflight tools. Namespaces and preflight tools are inserted as given,
+// so they must have passed validate.
+func operatorSteps(c Client, namespaces, preflight []string) []string {
 	servers := serverPhrase(namespaces)
 	var steps []string
 	switch c {

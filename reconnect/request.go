@@ -186,35 +186,42 @@ func validate(req Request) (request, error) {
 	} else {
 		v.Preflight = append([]string(nil), req.Preflight...)
 	}
-	if err := checkExtra(req.Extra); err != nil {
+	if v.Extra, err = freezeExtra(req.Extra); err != nil {
 		return v, err
 	}
 	return v, nil
 }
 
-// checkExtra refuses extra fields that could overwrite a payload field,
-// have an odd key, or do not encode as bounded JSON.
-func checkExtra(extra map[string]any) error {
+// freezeExtra refuses extra fields that could overwrite a payload field,
+// have an odd key, or do not encode as bounded JSON. It returns each value
+// as its JSON encoding, so that what is self-checked is what is printed
+// even if the caller changes its map afterwards.
+func freezeExtra(extra map[string]any) (map[string]any, error) {
+	if len(extra) == 0 {
+		return nil, nil
+	}
 	if len(extra) > MaxExtraFields {
-		return &FieldError{Field: "extra", Problem: fmt.Sprintf("at most %d fields", MaxExtraFields)}
+		return nil, &FieldError{Field: "extra", Problem: fmt.Sprintf("at most %d fields", MaxExtraFields)}
 	}
 	core := payloadFields()
+	frozen := make(map[string]any, len(extra))
 	for k, val := range extra {
 		field := "extra"
 		if len(k) > MaxNameLen || !extraKeyPattern.MatchString(k) {
-			return &FieldError{Field: field, Problem: fmt.Sprintf("keys must be lower snake case, at most %d bytes", MaxNameLen)}
+			return nil, &FieldError{Field: field, Problem: fmt.Sprintf("keys must be lower snake case, at most %d bytes", MaxNameLen)}
 		}
 		field = "extra." + k
 		if core[k] {
-			return &FieldError{Field: field, Problem: "names a payload field, and extra fields never overwrite core fields"}
+			return nil, &FieldError{Field: field, Problem: "names a payload field, and extra fields never overwrite core fields"}
 		}
 		b, err := json.Marshal(val)
 		if err != nil {
-			return &FieldError{Field: field, Problem: "must encode as JSON"}
+			return nil, &FieldError{Field: field, Problem: "must encode as JSON"}
 		}
 		if len(b) > MaxExtraBytes {
-			return &FieldError{Field: field, Problem: fmt.Sprintf("must encode in at most %d bytes of JSON", MaxExtraBytes)}
+			return nil, &FieldError{Field: field, Problem: fmt.Sprintf("must encode in at most %d bytes of JSON", MaxExtraBytes)}
 		}
+		frozen[k] = json.RawMessage(b)
 	}
-	return nil
+	return frozen, nil
 }
