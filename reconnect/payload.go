@@ -4,8 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -77,17 +78,12 @@ func (p Payload) MarshalJSON() ([]byte, error) {
 		return core, nil
 	}
 	fields := payloadFields()
-	keys := make([]string, 0, len(p.Extra))
-	for k := range p.Extra {
+	var buf bytes.Buffer
+	buf.Write(core[:len(core)-1]) // drop the closing brace
+	for _, k := range slices.Sorted(maps.Keys(p.Extra)) {
 		if fields[k] {
 			return nil, fmt.Errorf("encoding payload: extra field %q names a core field", k)
 		}
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	var buf bytes.Buffer
-	buf.Write(core[:len(core)-1]) // drop the closing brace
-	for _, k := range keys {
 		kb, _ := json.Marshal(k)
 		vb, err := json.Marshal(p.Extra[k])
 		if err != nil {

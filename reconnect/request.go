@@ -3,7 +3,9 @@ package reconnect
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -205,16 +207,16 @@ func freezeExtra(extra map[string]any) (map[string]any, error) {
 	}
 	core := payloadFields()
 	frozen := make(map[string]any, len(extra))
-	for k, val := range extra {
-		field := "extra"
+	// Keys in order, so that the same bad request always names the same field.
+	for _, k := range slices.Sorted(maps.Keys(extra)) {
 		if len(k) > MaxNameLen || !extraKeyPattern.MatchString(k) {
-			return nil, &FieldError{Field: field, Problem: fmt.Sprintf("keys must be lower snake case, at most %d bytes", MaxNameLen)}
+			return nil, &FieldError{Field: "extra", Problem: fmt.Sprintf("keys must be lower snake case, at most %d bytes", MaxNameLen)}
 		}
-		field = "extra." + k
+		field := "extra." + k
 		if core[k] {
 			return nil, &FieldError{Field: field, Problem: "names a payload field, and extra fields never overwrite core fields"}
 		}
-		b, err := json.Marshal(val)
+		b, err := json.Marshal(extra[k])
 		if err != nil {
 			return nil, &FieldError{Field: field, Problem: "must encode as JSON"}
 		}

@@ -3,8 +3,8 @@ package reconnect
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/recoverlint/recoverlint/check"
@@ -59,12 +59,7 @@ func payloadText(p Payload) []textBlock {
 	for i, s := range p.ForbiddenRecoveryPaths {
 		blocks = append(blocks, textBlock{fmt.Sprintf("forbidden_recovery_paths[%d]", i), s})
 	}
-	keys := make([]string, 0, len(p.Extra))
-	for k := range p.Extra {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(p.Extra)) {
 		blocks = append(blocks, extraText("extra."+k, p.Extra[k])...)
 	}
 	return blocks
@@ -93,12 +88,7 @@ func extraText(field string, val any) []textBlock {
 				walk(fmt.Sprintf("%s[%d]", field, i), e)
 			}
 		case map[string]any:
-			keys := make([]string, 0, len(v))
-			for k := range v {
-				keys = append(keys, k)
-			}
-			sort.Strings(keys)
-			for _, k := range keys {
+			for _, k := range slices.Sorted(maps.Keys(v)) {
 				out = append(out, textBlock{field, k})
 				walk(field+"."+k, v[k])
 			}
