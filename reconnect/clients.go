@@ -51,14 +51,7 @@ func clientAlias(key string) (Client, bool) {
 // normalisation as ParseReason; the empty string is DefaultClient. An
 // unknown client is an error: use ClientGeneric for a host not listed.
 func ParseClient(s string) (Client, error) {
-	key := vocabKey(s)
-	if key == "" {
-		return DefaultClient, nil
-	}
-	if c, ok := clientAlias(key); ok {
-		return c, nil
-	}
-	return "", &FieldError{Field: "client", Problem: "unknown client (use one of " + joinValues(Clients()) + ")"}
+	return parseWord(s, DefaultClient, clientAlias, "client", "client", Clients())
 }
 
 // operatorSteps returns the exact steps the operator takes in the client's

@@ -49,14 +49,7 @@ func reasonAlias(key string) (Reason, bool) {
 // space and the choice of '-', '_' or ' ' as separator do not matter, and
 // the empty string is ReasonUnspecified. An unknown reason is an error.
 func ParseReason(s string) (Reason, error) {
-	key := vocabKey(s)
-	if key == "" {
-		return ReasonUnspecified, nil
-	}
-	if r, ok := reasonAlias(key); ok {
-		return r, nil
-	}
-	return "", &FieldError{Field: "reason", Problem: "unknown reason (use one of " + joinValues(Reasons()) + ")"}
+	return parseWord(s, ReasonUnspecified, reasonAlias, "reason", "reason", Reasons())
 }
 
 // Boundary is the boundary status: whether the runtime serves the revision
@@ -97,14 +90,7 @@ func boundaryAlias(key string) (Boundary, bool) {
 // same normalisation as ParseReason. The empty string returns "" with no
 // error: the status is then derived from the evidence (ClassifyBoundary).
 func ParseBoundary(s string) (Boundary, error) {
-	key := vocabKey(s)
-	if key == "" {
-		return "", nil
-	}
-	if b, ok := boundaryAlias(key); ok {
-		return b, nil
-	}
-	return "", &FieldError{Field: "boundary_status", Problem: "unknown boundary status (use one of " + joinValues(Boundaries()) + ")"}
+	return parseWord(s, "", boundaryAlias, "boundary_status", "boundary status", Boundaries())
 }
 
 // ClassifyBoundary derives the boundary status from the evidence: live
@@ -160,14 +146,21 @@ func blockerAlias(key string) (BlockerKind, bool) {
 // empty string is BlockerNone. It lets a consumer of a payload read the
 // field without comparing raw strings.
 func ParseBlockerKind(s string) (BlockerKind, error) {
+	return parseWord(s, BlockerNone, blockerAlias, "blocker_kind", "blocker kind", BlockerKinds())
+}
+
+// parseWord looks a spelling up in a closed vocabulary: the empty string
+// is empty, a known alias its word, anything else a *FieldError for field
+// that lists the vocabulary.
+func parseWord[T ~string](s string, empty T, alias func(string) (T, bool), field, what string, all []T) (T, error) {
 	key := vocabKey(s)
 	if key == "" {
-		return BlockerNone, nil
+		return empty, nil
 	}
-	if k, ok := blockerAlias(key); ok {
-		return k, nil
+	if w, ok := alias(key); ok {
+		return w, nil
 	}
-	return "", &FieldError{Field: "blocker_kind", Problem: "unknown blocker kind (use one of " + joinValues(BlockerKinds()) + ")"}
+	return "", &FieldError{Field: field, Problem: "unknown " + what + " (use one of " + joinValues(all) + ")"}
 }
 
 // vocabKey folds a spelling for alias lookup: lower case, trimmed, with

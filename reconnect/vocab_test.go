@@ -7,6 +7,23 @@ import (
 	"github.com/recoverlint/recoverlint/reconnect"
 )
 
+// checkParse asserts that parse maps in to want, or, with wantErr, that it
+// refuses in with a *FieldError naming field.
+func checkParse[T ~string](t *testing.T, parse func(string) (T, error), field, in string, want T, wantErr bool) {
+	t.Helper()
+	got, err := parse(in)
+	if wantErr {
+		var fe *reconnect.FieldError
+		if !errors.As(err, &fe) || fe.Field != field {
+			t.Errorf("parse(%q) error = %v, want a %s *FieldError", in, err, field)
+		}
+		return
+	}
+	if err != nil || got != want {
+		t.Errorf("parse(%q) = %q, %v; want %q", in, got, err, want)
+	}
+}
+
 func TestParseReason(t *testing.T) {
 	tests := []struct {
 		in      string
@@ -34,26 +51,24 @@ func TestParseReason(t *testing.T) {
 		{"stale\x00runtime", "", true},
 	}
 	for _, tt := range tests {
-		got, err := reconnect.ParseReason(tt.in)
-		if tt.wantErr {
-			var fe *reconnect.FieldError
-			if !errors.As(err, &fe) || fe.Field != "reason" {
-				t.Errorf("ParseReason(%q) error = %v, want a reason *FieldError", tt.in, err)
-			}
-			continue
-		}
-		if err != nil || got != tt.want {
-			t.Errorf("ParseReason(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
-		}
+		checkParse(t, reconnect.ParseReason, "reason", tt.in, tt.want, tt.wantErr)
 	}
 }
 
-func TestParseReasonRoundTrips(t *testing.T) {
-	for _, r := range reconnect.Reasons() {
-		got, err := reconnect.ParseReason(string(r))
-		if err != nil || got != r {
-			t.Errorf("ParseReason(%q) = %q, %v", r, got, err)
-		}
+// TestVocabulariesRoundTrip parses every word of every vocabulary back
+// to itself.
+func TestVocabulariesRoundTrip(t *testing.T) {
+	for _, w := range reconnect.Reasons() {
+		checkParse(t, reconnect.ParseReason, "reason", string(w), w, false)
+	}
+	for _, w := range reconnect.Boundaries() {
+		checkParse(t, reconnect.ParseBoundary, "boundary_status", string(w), w, false)
+	}
+	for _, w := range reconnect.Clients() {
+		checkParse(t, reconnect.ParseClient, "client", string(w), w, false)
+	}
+	for _, w := range reconnect.BlockerKinds() {
+		checkParse(t, reconnect.ParseBlockerKind, "blocker_kind", string(w), w, false)
 	}
 }
 
@@ -74,17 +89,7 @@ func TestParseBoundary(t *testing.T) {
 		{"dirty", "", true},
 	}
 	for _, tt := range tests {
-		got, err := reconnect.ParseBoundary(tt.in)
-		if tt.wantErr {
-			var fe *reconnect.FieldError
-			if !errors.As(err, &fe) || fe.Field != "boundary_status" {
-				t.Errorf("ParseBoundary(%q) error = %v, want a boundary_status *FieldError", tt.in, err)
-			}
-			continue
-		}
-		if err != nil || got != tt.want {
-			t.Errorf("ParseBoundary(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
-		}
+		checkParse(t, reconnect.ParseBoundary, "boundary_status", tt.in, tt.want, tt.wantErr)
 	}
 }
 
@@ -109,17 +114,7 @@ func TestParseClient(t *testing.T) {
 		{"codex; echo hi", "", true},
 	}
 	for _, tt := range tests {
-		got, err := reconnect.ParseClient(tt.in)
-		if tt.wantErr {
-			var fe *reconnect.FieldError
-			if !errors.As(err, &fe) || fe.Field != "client" {
-				t.Errorf("ParseClient(%q) error = %v, want a client *FieldError", tt.in, err)
-			}
-			continue
-		}
-		if err != nil || got != tt.want {
-			t.Errorf("ParseClient(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
-		}
+		checkParse(t, reconnect.ParseClient, "client", tt.in, tt.want, tt.wantErr)
 	}
 }
 
@@ -136,17 +131,7 @@ func TestParseBlockerKind(t *testing.T) {
 		{"operator_restart", "", true},
 	}
 	for _, tt := range tests {
-		got, err := reconnect.ParseBlockerKind(tt.in)
-		if tt.wantErr {
-			var fe *reconnect.FieldError
-			if !errors.As(err, &fe) || fe.Field != "blocker_kind" {
-				t.Errorf("ParseBlockerKind(%q) error = %v, want a blocker_kind *FieldError", tt.in, err)
-			}
-			continue
-		}
-		if err != nil || got != tt.want {
-			t.Errorf("ParseBlockerKind(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
-		}
+		checkParse(t, reconnect.ParseBlockerKind, "blocker_kind", tt.in, tt.want, tt.wantErr)
 	}
 }
 
