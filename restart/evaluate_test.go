@@ -2,6 +2,7 @@ package restart_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -310,6 +311,40 @@ func TestBandRank(t *testing.T) {
 	for _, tt := range tests {
 		if got := tt.band.Rank(); got != tt.want {
 			t.Errorf("Band(%q).Rank() = %d, want %d", tt.band, got, tt.want)
+		}
+	}
+}
+
+func TestBandThresholds(t *testing.T) {
+	tests := []struct {
+		sessions, leases int
+		want             restart.Band
+	}{
+		{0, 0, restart.BandNone},
+		{1, 0, restart.BandLow},
+		{2, 0, restart.BandLow},
+		{3, 0, restart.BandMedium},
+		{5, 0, restart.BandMedium},
+		{6, 0, restart.BandHigh},
+		{0, 1, restart.BandMedium},
+		{0, 3, restart.BandMedium},
+		{0, 4, restart.BandHigh},
+		{2, 3, restart.BandMedium},
+		{5, 3, restart.BandMedium},
+		{9, 9, restart.BandHigh},
+	}
+	for _, tt := range tests {
+		var sessions []restart.Session
+		for i := range tt.sessions {
+			sessions = append(sessions, liveSession(fmt.Sprintf("s%d", i), 100+i))
+		}
+		var leases []restart.Lease
+		for i := range tt.leases {
+			leases = append(leases, activeLease(fmt.Sprintf("l%d", i), "", i+1, "reviewing", ""))
+		}
+		r := restart.Evaluate(inventory(sessions, leases), restart.Options{Now: clock()})
+		if r.BlastRadius != tt.want {
+			t.Errorf("%d live sessions, %d active leases: band %s, want %s", tt.sessions, tt.leases, r.BlastRadius, tt.want)
 		}
 	}
 }
