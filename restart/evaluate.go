@@ -90,18 +90,18 @@ func Evaluate(inv Inventory, opts Options) Report {
 	o := opts.withDefaults()
 	now := o.Now.UTC()
 	r := Report{
-		DryRun:            true,
-		ApplySupported:    false,
-		ApplyRequested:    o.ApplyRequested,
-		EvaluatedAt:       now,
-		HeartbeatWindowS:  int64(o.HeartbeatWindow / time.Second),
-		RequestingSession: o.RequestingSession,
-		Sessions:          []SessionImpact{},
-		Leases:            []LeaseImpact{},
-		AffectedIssues:    []int{},
-		AffectedPRs:       []int{},
-		CriticalSections:  []CriticalSection{},
-		PriorAttempts:     slices.Clone(inv.PriorAttempts),
+		DryRun:                 true,
+		ApplySupported:         false,
+		ApplyRequested:         o.ApplyRequested,
+		EvaluatedAt:            now,
+		HeartbeatWindowSeconds: int64(o.HeartbeatWindow / time.Second),
+		RequestingSession:      o.RequestingSession,
+		Sessions:               []SessionImpact{},
+		Leases:                 []LeaseImpact{},
+		AffectedIssues:         []int{},
+		AffectedPRs:            []int{},
+		CriticalSections:       []CriticalSection{},
+		PriorAttempts:          slices.Clone(inv.PriorAttempts),
 	}
 	if r.PriorAttempts == nil {
 		r.PriorAttempts = []Attempt{}
@@ -240,7 +240,7 @@ func classifySession(s Session, now time.Time, o Options) SessionImpact {
 	if s.LastHeartbeat != nil {
 		age = now.Sub(*s.LastHeartbeat)
 		secs := int64(age / time.Second)
-		si.HeartbeatAgeS = &secs
+		si.HeartbeatAgeSeconds = &secs
 	}
 	var notes []string
 	switch {

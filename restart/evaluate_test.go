@@ -83,11 +83,11 @@ func TestEvaluateClassifiesEachSession(t *testing.T) {
 	if !r.Sessions[5].Requester || r.Sessions[0].Requester {
 		t.Errorf("only the requesting session should be marked requester")
 	}
-	if got := r.Sessions[3].HeartbeatAgeS; got == nil || *got != 16*60 {
+	if got := r.Sessions[3].HeartbeatAgeSeconds; got == nil || *got != 16*60 {
 		t.Errorf("stale heartbeat age = %v, want 960", got)
 	}
-	if r.Sessions[4].HeartbeatAgeS != nil {
-		t.Errorf("a session without heartbeat has an age: %d", *r.Sessions[4].HeartbeatAgeS)
+	if r.Sessions[4].HeartbeatAgeSeconds != nil {
+		t.Errorf("a session without heartbeat has an age: %d", *r.Sessions[4].HeartbeatAgeSeconds)
 	}
 }
 
@@ -346,5 +346,15 @@ func TestBandThresholds(t *testing.T) {
 		if r.BlastRadius != tt.want {
 			t.Errorf("%d live sessions, %d active leases: band %s, want %s", tt.sessions, tt.leases, r.BlastRadius, tt.want)
 		}
+	}
+}
+
+func TestListingErrorsKeepOrdinaryWords(t *testing.T) {
+	inv := with(inventory(nil, nil), func(inv *restart.Inventory) {
+		inv.Errors = []string{"listing sessions: token expired before the basic query ran"}
+	})
+	r := restart.Evaluate(inv, restart.Options{Now: clock()})
+	if !slices.Contains(r.InventoryErrors, "listing error: listing sessions: token expired before the basic query ran") {
+		t.Errorf("an error without credentials was altered: %q", r.InventoryErrors)
 	}
 }

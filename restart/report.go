@@ -98,10 +98,10 @@ type Report struct {
 	ApplySupported bool `json:"apply_supported"`
 	ApplyRequested bool `json:"apply_requested"`
 
-	Override          OverrideStatus `json:"override"`
-	EvaluatedAt       time.Time      `json:"evaluated_at"`
-	HeartbeatWindowS  int64          `json:"heartbeat_window_seconds"`
-	RequestingSession string         `json:"requesting_session,omitempty"`
+	Override               OverrideStatus `json:"override"`
+	EvaluatedAt            time.Time      `json:"evaluated_at"`
+	HeartbeatWindowSeconds int64          `json:"heartbeat_window_seconds"`
+	RequestingSession      string         `json:"requesting_session,omitempty"`
 
 	Sessions         []SessionImpact   `json:"sessions"`
 	Leases           []LeaseImpact     `json:"leases"`
@@ -137,10 +137,10 @@ type SessionImpact struct {
 	Status    string `json:"status"`
 	// PIDState is "running", "not_running" or "unknown".
 	PIDState string `json:"pid_state"`
-	// HeartbeatAgeS is the age of the last heartbeat in whole seconds;
+	// HeartbeatAgeSeconds is the age of the last heartbeat in whole seconds;
 	// absent when none was recorded.
-	HeartbeatAgeS *int64   `json:"heartbeat_age_seconds,omitempty"`
-	Liveness      Liveness `json:"liveness"`
+	HeartbeatAgeSeconds *int64   `json:"heartbeat_age_seconds,omitempty"`
+	Liveness            Liveness `json:"liveness"`
 	// Requester marks the session that asked for the restart; it is live
 	// but not counted as disrupted.
 	Requester bool `json:"requester,omitempty"`
