@@ -115,7 +115,7 @@ func Evaluate(inv Inventory, opts Options) Report {
 		}
 	}
 	r.Override.Requested = o.RequestOverride
-	r.Override.Env = o.OverrideEnv
+	r.Override.Variable = o.OverrideEnv
 
 	r.InventoryErrors = completeness(inv, o, secret)
 	r.InventoryComplete = len(r.InventoryErrors) == 0
@@ -424,17 +424,17 @@ func reasons(r Report, c Counts, o Options, inv Inventory) []string {
 	ov := r.Override
 	switch {
 	case ov.Applied:
-		out = append(out, fmt.Sprintf("override accepted: the caller requested it and operator authority is present in %s", ov.Env))
+		out = append(out, fmt.Sprintf("override accepted: the caller requested it and operator authority is present in %s", ov.Variable))
 	case ov.Requested && !ov.Authorized:
-		out = append(out, fmt.Sprintf("override requested, but %s carries no operator authority; a request alone grants nothing", ov.Env))
+		out = append(out, fmt.Sprintf("override requested, but %s carries no operator authority; a request alone grants nothing", ov.Variable))
 	case ov.Requested && !r.OverrideWouldAllow:
 		out = append(out, "override requested, but no override can allow a restart in this state")
 	case ov.Requested:
 		out = append(out, "override requested and authorized, but not needed: nothing live would be disrupted")
 	case r.Verdict == Unsafe && r.OverrideWouldAllow && ov.Authorized:
-		out = append(out, fmt.Sprintf("operator authority is present in %s, but no override was requested", ov.Env))
+		out = append(out, fmt.Sprintf("operator authority is present in %s, but no override was requested", ov.Variable))
 	case r.Verdict == Unsafe && r.OverrideWouldAllow:
-		out = append(out, fmt.Sprintf("an operator holding restart authority could accept this blast radius with an override; authority is read only from %s", ov.Env))
+		out = append(out, fmt.Sprintf("an operator holding restart authority could accept this blast radius with an override; authority is read only from %s", ov.Variable))
 	}
 
 	if o.RequestingSession != "" && !slices.ContainsFunc(inv.Sessions, func(s Session) bool { return s.ID == o.RequestingSession }) {

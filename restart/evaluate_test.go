@@ -218,7 +218,7 @@ func TestReportCarriesNoSecrets(t *testing.T) {
 			t.Errorf("report lost the non-secret text %q", kept)
 		}
 	}
-	if !r.Override.Authorized || r.Override.Env != restart.DefaultOverrideEnv {
+	if !r.Override.Authorized || r.Override.Variable != restart.DefaultOverrideEnv {
 		t.Errorf("override status %+v: want authorized from %s", r.Override, restart.DefaultOverrideEnv)
 	}
 }

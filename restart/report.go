@@ -121,9 +121,10 @@ type OverrideStatus struct {
 	// Requested is the caller's stated intent; it grants nothing alone.
 	Requested bool `json:"requested"`
 	// Authorized says the operator authority was found in the
-	// environment variable Env. The value itself is never reported.
+	// environment variable named by Variable. The value itself is never
+	// reported.
 	Authorized bool   `json:"authorized"`
-	Env        string `json:"env"`
+	Variable   string `json:"variable"`
 	// Applied says the override decided the verdict.
 	Applied bool `json:"applied"`
 }
