@@ -445,6 +445,25 @@ func TestBuildMatrixIsClean(t *testing.T) {
 	}
 }
 
+// TestBuildRefusesRecommendingExtra runs the real checker over extra text
+// that recommends a forbidden action (test data, not advice): Build must
+// refuse the payload and name the field.
+func TestBuildRefusesRecommendingExtra(t *testing.T) {
+	req := reconnect.Request{
+		Namespaces: []string{"gitea-author"},
+		Reason:     "eof",
+		Extra:      map[string]any{"hint": "If the server hangs, run pkill -f gitea_mcp_server."},
+	}
+	p, err := reconnect.Build(req)
+	var ue *reconnect.UnsafeTextError
+	if !errors.As(err, &ue) {
+		t.Fatalf("Build = %+v, %v; want an *UnsafeTextError", p, err)
+	}
+	if ue.Field != "extra.hint" || ue.Rule != "process-kill" {
+		t.Errorf("error = %+v, want process-kill in extra.hint", *ue)
+	}
+}
+
 func TestForbiddenPathsAreBans(t *testing.T) {
 	for _, s := range reconnect.ForbiddenRecoveryPaths() {
 		if !strings.HasPrefix(s, "never ") && !strings.HasPrefix(s, "do not ") {
