@@ -144,8 +144,10 @@ func TestRunReconnectRequestFile(t *testing.T) {
 }
 
 // docsSample is a console block running "recoverlint reconnect" in
-// docs/reconnect.md and the JSON block that follows it.
-var docsSample = regexp.MustCompile("(?s)```console\n\\$ recoverlint reconnect ([^\n]*)\n```\n\\s*```json\n(.*?)```\n")
+// docs/reconnect.md and the JSON block that follows it, labelled
+// "**Output:**" so that a reader (and the checker) takes the JSON as a
+// sample of output, not as commands to run.
+var docsSample = regexp.MustCompile("(?s)```console\n\\$ recoverlint reconnect ([^\n]*)\n```\n\\s*\\*\\*Output:\\*\\*\n\\s*```json\n(.*?)```\n")
 
 // TestReconnectDocsSamples checks that every sample payload in
 // docs/reconnect.md is the exact output of the command shown above it.
