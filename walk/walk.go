@@ -110,7 +110,7 @@ func (w *walker) walkRoot(root string) {
 		return
 	}
 	sc, rel := w.scopeAbove(abs)
-	w.walkDir(sc, root, "", rel, false)
+	w.walkDir(sc, filepath.Clean(root), "", rel, false)
 }
 
 // inGitDir reports whether the absolute path is or lies in a .git folder.
@@ -263,7 +263,7 @@ func (w *walker) walkDir(sc *scope, path, rel, ign string, trackedOnly bool) {
 		if name == ".git" || !(typ.IsDir() || typ.IsRegular()) {
 			continue // symbolic links and special files are never read
 		}
-		childPath := filepath.Join(path, name)
+		childPath := joinClean(path, name)
 		childRel := joinSlash(rel, name)
 		childIgn := joinSlash(ign, name)
 		if typ.IsDir() {
@@ -298,6 +298,18 @@ func hasEntry(entries []fs.DirEntry, name string) bool {
 		}
 	}
 	return false
+}
+
+// joinClean is filepath.Join for a parent that is already clean and a
+// name without separators, which need no cleaning.
+func joinClean(parent, name string) string {
+	switch {
+	case parent == ".":
+		return name
+	case os.IsPathSeparator(parent[len(parent)-1]):
+		return parent + name
+	}
+	return parent + string(filepath.Separator) + name
 }
 
 func joinSlash(dir, name string) string {

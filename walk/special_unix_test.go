@@ -1,0 +1,34 @@
+//go:build unix
+
+package walk_test
+
+import (
+	"path/filepath"
+	"slices"
+	"syscall"
+	"testing"
+
+	"github.com/recoverlint/recoverlint/walk"
+)
+
+// A named pipe would block the scanner that opens it: the walk skips it,
+// and naming it on the command line is an error.
+func TestWalkSpecialFiles(t *testing.T) {
+	root := plainDir(t)
+	writeFiles(t, root, map[string]string{"a.md": ""})
+	fifo := filepath.Join(root, "pipe.md")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("cannot make a named pipe: %v", err)
+	}
+	v, errs := walkAll([]string{root}, walk.Options{})
+	if len(errs) > 0 {
+		t.Errorf("walking the folder: errors %v", errs)
+	}
+	if want := []string{filepath.Join(root, "a.md")}; !slices.Equal(v.paths, want) {
+		t.Errorf("visited %q, want %q", v.paths, want)
+	}
+	v, errs = walkAll([]string{fifo}, walk.Options{})
+	if len(v.paths) != 0 || len(errs) != 1 || errs[0].Path != fifo {
+		t.Errorf("naming the pipe: visited %q errors %v, want one error for it", v.paths, errs)
+	}
+}
