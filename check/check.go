@@ -1,6 +1,14 @@
 package check
 
 import (
+	"bytes"
+	"fmt"
+	"go/token"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/recoverlint/recoverlint/goscan"
 	"github.com/recoverlint/recoverlint/rules"
 )
 
@@ -9,6 +17,22 @@ import (
 type Config struct {
 	// Disabled lists rule ids that are not reported.
 	Disabled map[string]bool
+	// Enabled, when not empty, lists the only rule ids that are reported.
+	Enabled map[string]bool
+	// Kind, when set, overrides the kind chosen by the file name.
+	Kind *Kind
+}
+
+// Rules returns the built-in rules the config enables.
+func (c Config) Rules() []*rules.Rule {
+	var out []*rules.Rule
+	for _, r := range rules.All {
+		if c.Disabled[r.ID] || len(c.Enabled) > 0 && !c.Enabled[r.ID] {
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
 }
 
 // Finding is a rule finding placed in a file: 1-based line and byte column
@@ -26,9 +50,167 @@ type Finding struct {
 	Excerpt   string `json:"excerpt"`
 }
 
+// Meta rule ids for suppression comments that are themselves wrong.
+const (
+	BadSuppression    = "bad-suppression"
+	UnusedSuppression = "unused-suppression"
+)
+
 // Source checks one file's content. The name decides how the content is
-// read (Markdown, plain prompt text, Go); it is not opened.
+// read (Markdown, plain prompt text, Go) unless cfg.Kind is set; it is not
+// opened. A Go file that does not parse is still scanned as far as the
+// parser got and the error is returned beside the findings.
 func Source(name string, src []byte, cfg Config) ([]Finding, error) {
-	_ = rules.Prose
-	return nil, nil
+	kind := KindOf(name)
+	if cfg.Kind != nil {
+		kind = *cfg.Kind
+	}
+	var units []rules.Unit
+	var calls []rules.Finding
+	var scanErr error
+	switch kind {
+	case Markdown:
+		units = tmpScan(src, name)
+	case Go:
+		res := goscan.Scan(src, name)
+		units, calls, scanErr = res.Units, res.Calls, res.Err
+	default:
+		units = tmpScan(src, name)
+	}
+	enabled := cfg.Rules()
+	var raw []rules.Finding
+	for _, u := range units {
+		if !mayMatch(u.Text) {
+			continue
+		}
+		raw = append(raw, rules.Classify(u, enabled)...)
+	}
+	for _, c := range calls {
+		if ruleOn(enabled, c.Rule) {
+			raw = append(raw, c)
+		}
+	}
+	file := token.NewFileSet().AddFile(name, -1, len(src))
+	file.SetLinesForContent(src)
+	out := place(name, src, file, raw)
+	out = applySuppressions(name, src, file, kind, out, cfg)
+	sortFindings(out)
+	return out, scanErr
+}
+
+func ruleOn(enabled []*rules.Rule, id string) bool {
+	for _, r := range enabled {
+		if r.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// place turns offsets into lines and columns, keeping one finding per
+// rule per line (the first).
+func place(name string, src []byte, file *token.File, raw []rules.Finding) []Finding {
+	type key struct {
+		rule string
+		line int
+	}
+	seen := map[key]int{}
+	var out []Finding
+	for _, f := range raw {
+		if f.Start < 0 || f.Start > len(src) {
+			continue
+		}
+		end := f.End
+		if end < f.Start || end > len(src) {
+			end = f.Start
+		}
+		p := file.Position(file.Pos(f.Start))
+		e := file.Position(file.Pos(end))
+		k := key{f.Rule, p.Line}
+		if i, ok := seen[k]; ok {
+			if p.Column < out[i].Column {
+				out[i].Column, out[i].EndLine, out[i].EndColumn = p.Column, e.Line, e.Column
+			}
+			continue
+		}
+		seen[k] = len(out)
+		out = append(out, Finding{
+			Path: name, Line: p.Line, Column: p.Column, EndLine: e.Line, EndColumn: e.Column,
+			Rule: f.Rule, Severity: "error", Message: f.Message, Excerpt: excerpt(src, file, p.Line),
+		})
+	}
+	return out
+}
+
+// excerpt returns the source line, trimmed and cut to a readable length,
+// with invalid UTF-8 replaced so that JSON output stays valid.
+func excerpt(src []byte, file *token.File, line int) string {
+	start := file.Offset(file.LineStart(line))
+	end := bytes.IndexByte(src[start:], '\n')
+	if end < 0 {
+		end = len(src)
+	} else {
+		end += start
+	}
+	s := strings.TrimSpace(strings.TrimRight(string(src[start:end]), "\r"))
+	if !utf8.ValidString(s) {
+		s = strings.ToValidUTF8(s, "\uFFFD")
+	}
+	const max = 240
+	if len(s) > max {
+		cut := max
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut] + "…"
+	}
+	return s
+}
+
+func sortFindings(fs []Finding) {
+	sort.SliceStable(fs, func(i, j int) bool {
+		a, b := fs[i], fs[j]
+		if a.Path != b.Path {
+			return a.Path < b.Path
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Column != b.Column {
+			return a.Column < b.Column
+		}
+		return a.Rule < b.Rule
+	})
+}
+
+// mayMatch is a cheap byte-level test: a unit that contains none of these
+// stems cannot name any rule's action, so the classifier is skipped.
+func mayMatch(s string) bool {
+	if len(s) == 0 {
+		return false
+	}
+	// zero-width and full-width spellings fold to letters: keep them.
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return true
+		}
+	}
+	l := strings.ToLower(s)
+	for _, stem := range triggerStems {
+		if strings.Contains(l, stem) {
+			return true
+		}
+	}
+	return false
+}
+
+// triggerStems are lower-case fragments every rule's match contains at least one of.
+var triggerStems = []string{"kill", "termin", "nuke", "sig", "fuser", "stop-process", "touch", "utime",
+	"chtimes", "mtime", "timestamp", "save", "modif", "lastwritetime", ".env", "env", "config", "settings", "mcp",
+	"json", "toml", "lock", "heartbeat", "lease", "session", "state", "pid", ".db", "delete",
+	"update", "curl", "wget", "api", "http", "endpoint", "import", "xh", "requests", "httpx", "axios"}
+
+// String formats a finding as the text reporter prints it.
+func (f Finding) String() string {
+	return fmt.Sprintf("%s:%d:%d: %s: %s", f.Path, f.Line, f.Column, f.Rule, f.Message)
 }

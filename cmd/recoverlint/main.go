@@ -30,6 +30,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	switch args[0] {
+	case "check":
+		return runCheck(args[1:], stdout, stderr)
+	case "explain":
+		return runExplain(args[1:], stdout, stderr)
+	case "rules":
+		return runRules(args[1:], stdout, stderr)
+	case "version", "-version", "--version":
+		fmt.Fprintf(stdout, "recoverlint %s\n", version())
+		return 0
 	case "reconnect":
 		return runReconnect(args[1:], stdin, stdout, stderr)
 	case "restart-impact":

@@ -1,0 +1,190 @@
+package check
+
+import (
+	"bytes"
+	"go/token"
+	"strings"
+
+	"github.com/recoverlint/recoverlint/rules"
+)
+
+// suppression is one suppression comment found in a file.
+type suppression struct {
+	line, col  int
+	rules      map[string]bool // nil means all
+	from, to   int             // lines it covers, inclusive
+	used       bool
+	bad        string // why the comment is malformed, if it is
+	needReason bool
+}
+
+// Suppression comments:
+//
+//	<!-- recoverlint-disable-next-line RULE[,RULE] -- reason -->
+//	<!-- recoverlint-disable RULE -- reason --> … <!-- recoverlint-enable RULE -->
+//	recoverlint:ignore RULE[,RULE] -- reason   (plain text: the line and the next)
+//	//recoverlint:ignore RULE reason           (Go: the line and the next)
+//	//nolint:recoverlint                       (Go, golangci-lint style)
+func parseSuppressions(src []byte, file *token.File, kind Kind) []*suppression {
+	if !bytes.Contains(src, []byte("recoverlint")) {
+		return nil
+	}
+	var out []*suppression
+	var open []*suppression // ranges opened by recoverlint-disable
+	lines := file.LineCount()
+	for line := 1; line <= lines; line++ {
+		start := file.Offset(file.LineStart(line))
+		end := len(src)
+		if line < lines {
+			end = file.Offset(file.LineStart(line+1)) - 1
+		}
+		text := string(src[start:end])
+		if !strings.Contains(text, "recoverlint") {
+			continue
+		}
+		for _, d := range []string{"recoverlint-disable-next-line", "recoverlint-disable", "recoverlint-enable", "recoverlint:ignore", "nolint:recoverlint"} {
+			k := strings.Index(text, d)
+			if k < 0 {
+				continue
+			}
+			if d == "recoverlint-disable" && strings.HasPrefix(text[k:], "recoverlint-disable-next-line") {
+				continue
+			}
+			body := text[k+len(d):]
+			body = strings.TrimSuffix(strings.TrimSpace(body), "-->")
+			s := &suppression{line: line, col: k + 1}
+			switch d {
+			case "recoverlint-disable-next-line":
+				s.from, s.to = line+1, line+1
+				s.needReason = true
+			case "recoverlint-disable":
+				s.from, s.to = line, lines
+				s.needReason = true
+				open = append(open, s)
+			case "recoverlint-enable":
+				ids, _ := splitRules(body)
+				closeRanges(open, ids, line)
+				continue
+			case "recoverlint:ignore":
+				s.from, s.to = line, line+1
+				s.needReason = true
+			case "nolint:recoverlint":
+				s.from, s.to = line, line+1
+				s.rules = nil
+				out = append(out, s)
+				continue
+			}
+			ids, reason := splitRules(body)
+			if kind == Go && d == "recoverlint:ignore" && reason == "" {
+				// Go form: //recoverlint:ignore RULE reason words
+				f := strings.Fields(body)
+				if len(f) > 1 {
+					ids, reason = parseIDs(f[0]), strings.Join(f[1:], " ")
+				}
+			}
+			switch {
+			case len(ids) == 0:
+				s.bad = "names no rule (name the rules it suppresses, or all)"
+			case s.needReason && strings.TrimSpace(reason) == "":
+				s.bad = "gives no reason (add \"-- why this is not a recommendation\")"
+			}
+			for id := range ids {
+				if id != "all" && rules.ByID(id) == nil {
+					s.bad = "names unknown rule \"" + id + "\""
+				}
+			}
+			if !ids["all"] {
+				s.rules = ids
+			}
+			out = append(out, s)
+			break
+		}
+	}
+	return out
+}
+
+// splitRules reads "RULE,RULE -- reason".
+func splitRules(body string) (map[string]bool, string) {
+	reason := ""
+	if k := strings.Index(body, "--"); k >= 0 {
+		reason = strings.TrimSpace(body[k+2:])
+		body = body[:k]
+	}
+	f := strings.Fields(body)
+	if len(f) == 0 {
+		return nil, reason
+	}
+	return parseIDs(strings.Join(f, ",")), reason
+}
+
+func parseIDs(s string) map[string]bool {
+	ids := map[string]bool{}
+	for _, id := range strings.Split(s, ",") {
+		if id = strings.TrimSpace(id); id != "" {
+			ids[id] = true
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	return ids
+}
+
+func closeRanges(open []*suppression, ids map[string]bool, line int) {
+	for _, s := range open {
+		if s.to < line {
+			continue
+		}
+		if ids == nil || ids["all"] || s.rules == nil {
+			s.to = line
+			continue
+		}
+		for id := range ids {
+			if s.rules[id] {
+				s.to = line
+			}
+		}
+	}
+}
+
+// applySuppressions drops suppressed findings and reports malformed and
+// unused suppression comments as findings of their own.
+func applySuppressions(name string, src []byte, file *token.File, kind Kind, fs []Finding, cfg Config) []Finding {
+	sups := parseSuppressions(src, file, kind)
+	if len(sups) == 0 {
+		return fs
+	}
+	kept := fs[:0]
+	for _, f := range fs {
+		suppressed := false
+		for _, s := range sups {
+			if s.bad != "" || f.Line < s.from || f.Line > s.to {
+				continue
+			}
+			if s.rules == nil || s.rules[f.Rule] {
+				s.used = true
+				suppressed = true
+			}
+		}
+		if !suppressed {
+			kept = append(kept, f)
+		}
+	}
+	for _, s := range sups {
+		rule, msg := "", ""
+		switch {
+		case s.bad != "":
+			rule, msg = BadSuppression, "suppression comment "+s.bad
+		case !s.used:
+			rule, msg = UnusedSuppression, "suppression comment suppresses nothing; remove it"
+		default:
+			continue
+		}
+		if cfg.Disabled[rule] {
+			continue
+		}
+		kept = append(kept, Finding{Path: name, Line: s.line, Column: s.col, EndLine: s.line, EndColumn: s.col,
+			Rule: rule, Severity: "error", Message: msg, Excerpt: excerpt(src, file, s.line)})
+	}
+	return kept
+}

@@ -1,0 +1,337 @@
+package goscan
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/recoverlint/recoverlint/rules"
+)
+
+// Result is what Scan finds in one file.
+type Result struct {
+	Units []rules.Unit
+	Calls []rules.Finding
+	// Err is the parse error, if the file did not parse; Units and Calls
+	// then cover what the parser recovered.
+	Err error
+}
+
+// Scan parses src as Go and returns its text units and action calls.
+//
+// Snippets without a package clause, or with statements at the top level
+// (as in docs and issue reports), are parsed inside a wrapper and their
+// offsets mapped back; a file that parses in no form is scanned as far as
+// the parser got and the parse error is returned.
+func Scan(src []byte, name string) Result {
+	var best Result
+	for i, w := range wrappers {
+		res, perr := scanWith(src, name, w)
+		if perr == nil {
+			return res
+		}
+		if i == 0 {
+			best = res
+			best.Err = perr
+		}
+	}
+	return best
+}
+
+// wrappers turn a fragment into a file; the first is the file as it is.
+var wrappers = []struct{ head, tail string }{
+	{"", ""},
+	{"package _;", ""},
+	{"package _; func _() {", "\n}"},
+	{"package _; func _() {", "\n}}"},
+}
+
+func scanWith(src []byte, name string, w struct{ head, tail string }) (Result, error) {
+	body := src
+	if w.head != "" {
+		body = make([]byte, 0, len(w.head)+len(src)+len(w.tail))
+		body = append(append(append(body, w.head...), src...), w.tail...)
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, name, body, parser.ParseComments|parser.AllErrors|parser.SkipObjectResolution)
+	if f == nil {
+		return Result{}, err
+	}
+	tf := fset.File(f.Pos())
+	s := &scanner{src: body, tf: tf, test: strings.HasSuffix(path.Base(name), "_test.go"), path: name, shift: len(w.head), limit: len(src)}
+	for _, cg := range f.Comments {
+		s.comment(cg)
+	}
+	s.file(f)
+	s.clip()
+	return Result{Units: s.units, Calls: s.calls}, err
+}
+
+// clip maps offsets of a wrapped fragment back to the original source and
+// drops what lies in the wrapper.
+func (s *scanner) clip() {
+	if s.shift == 0 {
+		return
+	}
+	units := s.units[:0]
+	for _, u := range s.units {
+		ok := true
+		for i := range u.Offsets {
+			u.Offsets[i] -= s.shift
+			if u.Offsets[i] < 0 || u.Offsets[i] > s.limit {
+				ok = false
+			}
+		}
+		if ok {
+			units = append(units, u)
+		}
+	}
+	s.units = units
+	calls := s.calls[:0]
+	for _, c := range s.calls {
+		c.Start -= s.shift
+		c.End -= s.shift
+		if c.Start >= 0 && c.End <= s.limit {
+			calls = append(calls, c)
+		}
+	}
+	s.calls = calls
+}
+
+type scanner struct {
+	src   []byte
+	tf    *token.File
+	test  bool
+	path  string
+	units []rules.Unit
+	calls []rules.Finding
+	// shift is the length of the wrapper put before a fragment; limit is
+	// the length of the original source.
+	shift, limit int
+}
+
+func (s *scanner) off(p token.Pos) int { return s.tf.Offset(p) }
+
+// comment turns a comment group into one prose unit: the markers (//, /*,
+// */, leading *) are left out of the text and skipped by the offset map.
+func (s *scanner) comment(cg *ast.CommentGroup) {
+	var text []byte
+	var offs []int
+	for i, c := range cg.List {
+		start := s.off(c.Pos())
+		raw := c.Text
+		if strings.HasPrefix(raw, "//") {
+			body := raw[2:]
+			if isDirective(body) {
+				continue
+			}
+			skip := 2
+			if strings.HasPrefix(body, " ") {
+				skip++
+			}
+			if len(text) > 0 && i > 0 {
+				text = append(text, '\n')
+				offs = append(offs, start-1)
+			}
+			for j := skip; j < len(raw); j++ {
+				text = append(text, raw[j])
+				offs = append(offs, start+j)
+			}
+			continue
+		}
+		// block comment
+		body := raw[2 : len(raw)-2]
+		if len(text) > 0 {
+			text = append(text, '\n')
+			offs = append(offs, start-1)
+		}
+		lineStart := true
+		for j := 0; j < len(body); j++ {
+			c := body[j]
+			if lineStart && (c == ' ' || c == '\t' || c == '*') {
+				continue
+			}
+			lineStart = c == '\n'
+			text = append(text, c)
+			offs = append(offs, start+2+j)
+		}
+	}
+	if len(text) == 0 {
+		return
+	}
+	offs = append(offs, offs[len(offs)-1]+1)
+	s.units = append(s.units, rules.Unit{Kind: rules.Comment, Text: string(text), Offsets: offs, Ctx: rules.Context{Path: s.path}})
+}
+
+// isDirective: tool directives (//go:build, //nolint, //recoverlint:ignore) are not prose.
+func isDirective(body string) bool {
+	return strings.HasPrefix(body, "go:") || strings.HasPrefix(body, "nolint") ||
+		strings.HasPrefix(body, "recoverlint:") || strings.HasPrefix(body, "lint:") ||
+		strings.HasPrefix(body, "+build") || strings.HasPrefix(body, "export ") ||
+		strings.HasPrefix(body, "line ")
+}
+
+// file walks the syntax tree: string literals that read as text become
+// units; calls that perform an action become findings.
+func (s *scanner) file(f *ast.File) {
+	found := map[string]bool{} // identifiers bound to os.FindProcess results
+	var stack []ast.Node
+	ast.Inspect(f, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		parent := ast.Node(nil)
+		if len(stack) > 0 {
+			parent = stack[len(stack)-1]
+		}
+		stack = append(stack, n)
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, r := range n.Rhs {
+				if call, ok := r.(*ast.CallExpr); ok && isSel(call.Fun, "os", "FindProcess") && i < len(n.Lhs) {
+					if id, ok := n.Lhs[0].(*ast.Ident); ok {
+						found[id.Name] = true
+					}
+				}
+			}
+		case *ast.Field:
+			if star, ok := n.Type.(*ast.StarExpr); ok && isSel(star.X, "os", "Process") {
+				for _, id := range n.Names {
+					found[id.Name] = true
+				}
+			}
+		case *ast.CallExpr:
+			s.call(n, found)
+		case *ast.BasicLit:
+			if n.Kind == token.STRING {
+				s.literal(n, parent)
+			}
+		}
+		return true
+	})
+}
+
+// literal makes a text unit of a string that reads as prose held by a
+// program (a hint, an error message, a prompt). Strings in tests, single
+// words and regular expressions are data, not advice.
+func (s *scanner) literal(lit *ast.BasicLit, parent ast.Node) {
+	if s.test {
+		return
+	}
+	if call, ok := parent.(*ast.CallExpr); ok && dataCall(call) {
+		return
+	}
+	text, offs, ok := decode(lit.Value, s.off(lit.Pos()))
+	if !ok || !strings.ContainsAny(strings.TrimSpace(text), " \t\n") || looksRegexp(text) {
+		return
+	}
+	s.units = append(s.units, rules.Unit{Kind: rules.StringLit, Text: text, Offsets: offs, Ctx: rules.Context{Path: s.path}})
+}
+
+// dataCall: string arguments of these calls are patterns or test inputs.
+func dataCall(call *ast.CallExpr) bool {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	switch sel.Sel.Name {
+	case "Contains", "HasPrefix", "HasSuffix", "Index", "MustCompile", "Compile", "MatchString",
+		"EqualFold", "TrimPrefix", "TrimSuffix", "Count", "Fields", "Split", "Replace", "ReplaceAll":
+		return true
+	}
+	return false
+}
+
+func looksRegexp(s string) bool {
+	return strings.Contains(s, `\b`) || strings.Contains(s, `\s`) || strings.Contains(s, `.*`) ||
+		strings.Contains(s, `\S`) || strings.Contains(s, `\d`) || strings.HasPrefix(s, "^") || strings.Contains(s, "(?")
+}
+
+// decode unquotes a Go string literal, mapping every byte of the value to
+// the offset of the source character (or escape) it came from.
+func decode(lit string, base int) (string, []int, bool) {
+	if len(lit) < 2 {
+		return "", nil, false
+	}
+	if lit[0] == '`' {
+		body := lit[1 : len(lit)-1]
+		offs := make([]int, 0, len(body)+1)
+		var b []byte
+		for i := 0; i < len(body); i++ {
+			if body[i] == '\r' {
+				continue
+			}
+			b = append(b, body[i])
+			offs = append(offs, base+1+i)
+		}
+		offs = append(offs, base+len(lit)-1)
+		return string(b), offs, true
+	}
+	body := lit[1 : len(lit)-1]
+	var b []byte
+	var offs []int
+	for i := 0; i < len(body); {
+		if body[i] != '\\' {
+			b = append(b, body[i])
+			offs = append(offs, base+1+i)
+			i++
+			continue
+		}
+		// find the escape's length and decode it
+		j := i + 2
+		switch {
+		case i+1 >= len(body):
+			return "", nil, false
+		case body[i+1] == 'x':
+			j = i + 4
+		case body[i+1] == 'u':
+			j = i + 6
+		case body[i+1] == 'U':
+			j = i + 10
+		case body[i+1] >= '0' && body[i+1] <= '7':
+			j = i + 4
+		}
+		if j > len(body) {
+			return "", nil, false
+		}
+		v, _, _, err := strconv.UnquoteChar(body[i:j], '"')
+		if err != nil {
+			return "", nil, false
+		}
+		var buf []byte
+		if v < 0x80 || body[i+1] == 'x' || body[i+1] >= '0' && body[i+1] <= '7' {
+			buf = []byte{byte(v)}
+		} else {
+			buf = []byte(string(v))
+		}
+		for range buf {
+			offs = append(offs, base+1+i)
+		}
+		b = append(b, buf...)
+		i = j
+	}
+	offs = append(offs, base+len(lit)-1)
+	return string(b), offs, true
+}
+
+func isSel(e ast.Expr, pkg, name string) bool {
+	sel, ok := e.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != name {
+		return false
+	}
+	id, ok := sel.X.(*ast.Ident)
+	return ok && id.Name == pkg
+}
+
+func stringArg(e ast.Expr) (string, bool) {
+	lit, ok := e.(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return "", false
+	}
+	v, err := strconv.Unquote(lit.Value)
+	return v, err == nil
+}

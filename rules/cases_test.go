@@ -1,0 +1,81 @@
+package rules_test
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/recoverlint/recoverlint/check"
+)
+
+var update = flag.Bool("update", false, "rewrite the want sections of rule cases")
+
+// TestCases runs every txtar case in testdata/cases through the whole
+// pipeline. A case holds one input file (any name: its extension picks the
+// reader) and a "want" section of "LINE RULE" lines, one per finding.
+func TestCases(t *testing.T) {
+	files, err := filepath.Glob("testdata/cases/*.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatal("no cases in testdata/cases")
+	}
+	for _, file := range files {
+		name := strings.TrimSuffix(filepath.Base(file), ".txtar")
+		t.Run(name, func(t *testing.T) {
+			ar, err := txtar.ParseFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var input *txtar.File
+			wantIdx := -1
+			for i := range ar.Files {
+				if ar.Files[i].Name == "want" {
+					wantIdx = i
+				} else if input == nil {
+					input = &ar.Files[i]
+				}
+			}
+			if input == nil || wantIdx < 0 {
+				t.Fatalf("%s: want one input file and a want section", file)
+			}
+			findings, err := check.Source(input.Name, input.Data, check.Config{})
+			if err != nil && check.KindOf(input.Name) != check.Go {
+				t.Fatalf("check: %v", err)
+			}
+			var got []string
+			for _, f := range findings {
+				got = append(got, fmt.Sprintf("%d %s", f.Line, f.Rule))
+			}
+			sort.Strings(got)
+			gotText := strings.Join(got, "\n")
+			if gotText != "" {
+				gotText += "\n"
+			}
+			if *update {
+				ar.Files[wantIdx].Data = []byte(gotText)
+				if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			var want []string
+			for _, l := range strings.Split(string(ar.Files[wantIdx].Data), "\n") {
+				if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+					want = append(want, l)
+				}
+			}
+			sort.Strings(want)
+			if strings.Join(want, "\n") != strings.Join(got, "\n") {
+				t.Errorf("findings differ\n got: %q\nwant: %q\n%s", got, want, ar.Comment)
+			}
+		})
+	}
+}

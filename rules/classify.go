@@ -1,0 +1,254 @@
+package rules
+
+import (
+	"path"
+	"strings"
+)
+
+// segKind says how a segment is read.
+type segKind uint8
+
+const (
+	segProse   segKind = iota // a sentence of prose, a heading, a comment or string
+	segCommand                // a command line of a code block
+	segComment                // a comment line of a code block
+)
+
+// segment is one sentence of prose or one line of code, in folded text.
+type segment struct {
+	v          *view
+	start, end int
+	toks       []token
+	kind       segKind
+	// output marks a line of a console transcript that is not a command.
+	output bool
+	// label is the stance a code block's last label comment set
+	// ("# ❌ NEVER", "# ✅ DO THIS INSTEAD"): Recommend, Prohibit or none (-1).
+	label int
+	// trailing is the folded text of a trailing comment on a command line.
+	trailing string
+	// caption is the text of the last comment line above a command line.
+	caption string
+}
+
+func (s *segment) text() string { return s.v.f.s[s.start:s.end] }
+
+// view is a unit prepared for classification.
+type view struct {
+	u      *Unit
+	f      folded
+	inCode []bool // per folded byte: inside an inline code span
+	// context verdicts, computed once per unit
+	ctxBan, ctxMention, ctxGood bool
+	procWords                   bool // the unit speaks of processes, servers or ports
+}
+
+// Classify returns the findings of the given rules in one unit.
+func Classify(u Unit, rules []*Rule) []Finding {
+	if len(u.Text) == 0 || len(u.Offsets) != len(u.Text)+1 {
+		return nil
+	}
+	v := newView(&u)
+	var out []Finding
+	for _, seg := range v.segments() {
+		for _, r := range rules {
+			r.find(seg, func(h hit) {
+				if !v.counts(r, seg, h) {
+					return
+				}
+				out = append(out, Finding{
+					Rule:    r.ID,
+					Start:   v.source(h.start),
+					End:     v.source(h.end),
+					Message: r.Message,
+				})
+			})
+		}
+	}
+	return out
+}
+
+func newView(u *Unit) *view {
+	v := &view{u: u, f: fold(u.Text)}
+	// Inline code spans only: in a code block, a line is a command or a
+	// comment by its segment kind, and its words read as words.
+	if len(u.Code) > 0 && u.Kind != CodeBlock {
+		v.inCode = make([]bool, len(v.f.s))
+		for i := range v.f.s {
+			at := v.f.back[i]
+			for _, sp := range u.Code {
+				if at >= sp.Start && at < sp.End {
+					v.inCode[i] = true
+					break
+				}
+			}
+		}
+	}
+	v.contextVerdicts()
+	v.procWords = hasAnyWord(v.f.s, processNouns) || hasAnyWord(fold(strings.Join(u.Ctx.Headings, " ")).s, processNouns)
+	return v
+}
+
+// source maps a folded offset to a byte offset in the unit's source.
+func (v *view) source(i int) int {
+	if i >= len(v.f.back) {
+		i = len(v.f.back) - 1
+	}
+	t := v.f.back[i]
+	if t >= len(v.u.Offsets) {
+		t = len(v.u.Offsets) - 1
+	}
+	return v.u.Offsets[t]
+}
+
+func (v *view) code(i int) bool { return v.inCode != nil && i < len(v.inCode) && v.inCode[i] }
+
+// contextVerdicts reads what surrounds the unit: a ban or a report framing
+// it, from the nearest marked heading, the list lead-in, the label, the
+// table column or the text before a code block.
+func (v *view) contextVerdicts() {
+	c := v.u.Ctx
+	for i := len(c.Headings) - 1; i >= 0; i-- {
+		h := c.Headings[i]
+		if headingBan(h) {
+			v.ctxBan = true
+			break
+		}
+		if goodLabel(h) {
+			v.ctxGood = true
+			break
+		}
+	}
+	if c.LeadIn != "" {
+		last := lastLine(c.LeadIn)
+		if leadInBan(last) {
+			v.ctxBan = true
+		} else if goodLabel(last) {
+			v.ctxBan, v.ctxGood = false, true
+		}
+	}
+	if c.Label != "" {
+		if shortBanLabel(c.Label) {
+			v.ctxBan = true
+		} else if goodLabel(c.Label) {
+			v.ctxBan, v.ctxGood = false, true
+		}
+		if mentionLabelOnly(c.Label) && !v.ctxGood {
+			v.ctxMention = true
+		}
+	}
+	if c.Column != "" && shortBanLabel(c.Column) {
+		v.ctxBan = true
+	}
+	for _, cell := range c.Row {
+		if len(cell) < 24 && shortBanLabel(cell) && cell != v.u.Text {
+			v.ctxBan = true
+		}
+	}
+	if v.u.Kind == CodeBlock && c.Before != "" && leadInBan(lastLine(c.Before)) {
+		v.ctxBan = true
+	}
+	if c.Quote && !strings.Contains(strings.ToLower(v.u.Text), "[!") {
+		v.ctxMention = true
+	}
+	for _, h := range c.Headings {
+		if mentionLabel(h) {
+			v.ctxMention = true
+		}
+	}
+	if c.LeadIn != "" && (mentionLabel(lastLine(c.LeadIn)) || hasAnyWord(fold(c.LeadIn).s, []string{"accidentally", "inadvertently"})) {
+		v.ctxMention = true
+	}
+	if v.u.Kind == CodeBlock && c.Before != "" && descriptiveBefore(c.Before) {
+		v.ctxMention = true
+	}
+	base := strings.ToLower(path.Base(strings.ReplaceAll(c.Path, "\\", "/")))
+	for _, p := range []string{"changelog", "changes", "history", "news", "releases", "release-notes", "release_notes"} {
+		if strings.HasPrefix(base, p) {
+			v.ctxMention = true
+		}
+	}
+}
+
+func lastLine(s string) string {
+	s = strings.TrimRight(s, " \n")
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		return s[i+1:]
+	}
+	return s
+}
+
+// headingBan: a heading that marks its section as forbidden.
+func headingBan(h string) bool { return shortBanLabel(h) }
+
+// shortBanLabel is banLabel, except that the weak cues (bad, wrong,
+// incorrect, unsafe, dangerous) count only in short labels: "Bad:", "Wrong
+// way", not "Bad gateway errors".
+func shortBanLabel(s string) bool {
+	if !banLabel(s) {
+		return false
+	}
+	l := fold(s).s
+	strong := strings.Contains(s, "❌") || strings.Contains(s, "⛔") || strings.Contains(s, "🚫") ||
+		strings.Contains(s, "✗") || strings.Contains(s, "✘")
+	if !strong {
+		for _, cue := range banLabelCues {
+			if weakBanCue[cue] {
+				continue
+			}
+			if containsWord(l, cue) {
+				if cue == "avoid" && (containsWord(l, "to avoid") || containsWord(l, "helps avoid")) {
+					continue
+				}
+				strong = true
+				break
+			}
+		}
+	}
+	if strong {
+		return true
+	}
+	return len(strings.Fields(l)) <= 3
+}
+
+var weakBanCue = set("bad", "wrong", "incorrect", "unsafe", "dangerous", "harmful", "destructive", "blocked", "deny", "denied")
+
+// leadInBan: a sentence that introduces a list or block of forbidden
+// things ("Never run:", "Workflows must not recover via:", "Common
+// mistakes include:").
+func leadInBan(s string) bool {
+	l := fold(s).s
+	if !strings.HasSuffix(strings.TrimSpace(strings.Trim(l, "*_ ")), ":") && len(strings.Fields(l)) > 6 {
+		// a long sentence that does not introduce its list: judge its last clause only
+		if i := strings.LastIndexAny(l, ".;"); i >= 0 && i+1 < len(l) {
+			l = l[i+1:]
+		}
+	}
+	return shortBanLabel(l)
+}
+
+// descriptiveBefore: the text before a code block presents the code as
+// evidence or as what some program does ("The cleanup path uses ...:").
+func descriptiveBefore(s string) bool {
+	l := strings.TrimSpace(fold(lastLine(s)).s)
+	toks := tokenize(l, 0, len(l), func(int) bool { return false })
+	// first word a determiner and a third-person verb soon after
+	if len(toks) < 3 || !toks[0].word {
+		return false
+	}
+	switch toks[0].s {
+	case "the", "this", "that", "these", "our", "its", "their":
+	default:
+		return false
+	}
+	for _, t := range toks[1:min(len(toks), 8)] {
+		if t.word && (formOf(t.s) == formThird && t.s != "is" || t.s == "uses" || t.s == "calls" || t.s == "contains") {
+			return true
+		}
+	}
+	return false
+}
+
+var processNouns = []string{"process", "processes", "proc", "pid", "pids", "server", "servers",
+	"daemon", "daemons", "instance", "instances", "port", "node", "zombie", "sigterm",
+	"sigkill", "mcp", "pgrep", "ps", "lsof", "task", "tasks", "service", "worker", "workers"}

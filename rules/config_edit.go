@@ -1,0 +1,39 @@
+package rules
+
+// ConfigEdit is the rule against editing MCP or client configuration as a
+// recovery step.
+var ConfigEdit = &Rule{
+	ID:      "config-edit",
+	Summary: "editing MCP, client or server configuration files (mcp.json, config.toml, settings.json) as a recovery step",
+	Message: "recommends editing an MCP or client configuration file to recover; the client reloads every server and " +
+		"in-flight calls are lost. Ask the operator to reconnect the one server through the host instead",
+	Needs: Recovery,
+	Doc: Doc{
+		Title: "Editing MCP configuration to recover",
+		Text: `Configuring servers during installation is fine. As a recovery step, an edit of mcp.json,
+config.toml, settings.json or claude_desktop_config.json makes the client re-read its whole
+server table: every server restarts and every session loses its in-flight calls, and a
+hand edit in a hurry often breaks the file for everyone.
+
+What to do instead: request a reconnect of the stale namespace; if the configuration is
+really wrong, report it as a blocker for the operator to fix outside the running session.`,
+		Bad:  []string{"## If the server won't start\n\nEdit `.cursor/mcp.json` and change `command` to an absolute path."},
+		Good: []string{"## Installation\n\nAdd the server to `.cursor/mcp.json`."},
+	},
+	Examples: Examples{
+		Recommend: []string{
+			"## Fixing \"Server disconnected\"\n\nOpen `claude_desktop_config.json`, delete the `gitea` entry, and add it back.\n",
+			"If gitea tools fail with EOF, fix `~/.codex/config.toml` by setting `transport = \"stdio\"`.\n",
+		},
+		Prohibit: []string{
+			"## Troubleshooting\n\nDo not edit `mcp.json` or `config.toml` to recover a server.\n",
+		},
+		Mention: []string{
+			"## Installation\n\nAdd this table to `~/.codex/config.toml`.\n",
+			"## Tools missing\n\nCheck that `.mcp.json` is valid JSON: `jq . .mcp.json`.\n",
+		},
+	},
+	find: func(seg *segment, emit func(hit)) {
+		fileEdit(seg, isConfigFile, []string{"config", "configuration", "configs", "settings"}, emit)
+	},
+}

@@ -1,0 +1,398 @@
+package rules
+
+import "strings"
+
+// counts reports whether a hit is a finding: its stance is Recommend and
+// the rule's context need is met.
+func (v *view) counts(r *Rule, seg *segment, h hit) bool {
+	if v.stance(seg, h) != Recommend {
+		return false
+	}
+	switch r.Needs {
+	case Recovery:
+		return v.inRecovery(seg)
+	case Fallback:
+		return h.inherent || v.inFallback(seg, h)
+	}
+	return true
+}
+
+// stance decides what the segment does with the action at h.
+func (v *view) stance(seg *segment, h hit) Stance {
+	switch seg.kind {
+	case segCommand:
+		if seg.output {
+			return Mention
+		}
+		if seg.trailing != "" && commentBanLabel(strings.TrimLeft(seg.trailing, "# ")) {
+			return Prohibit
+		}
+		if seg.label == int(Prohibit) {
+			return Prohibit
+		}
+		if seg.label != int(Recommend) {
+			if v.ctxBan {
+				return Prohibit
+			}
+			if v.ctxMention {
+				return Mention
+			}
+		}
+		if lo, ok := echoString(seg, h); ok {
+			return proseStance(seg, h, lo)
+		}
+		return Recommend
+	case segComment:
+		own := strings.TrimLeft(strings.TrimSpace(seg.text()), "#/-;:<> ")
+		if seg.label == int(Prohibit) && !commentGoodLabel(own) {
+			return Prohibit
+		}
+		if seg.label != int(Recommend) && !commentGoodLabel(own) {
+			if v.ctxBan {
+				return Prohibit
+			}
+			if v.ctxMention {
+				return Mention
+			}
+		}
+		return proseStance(seg, h, 0)
+	}
+	if seg.label == int(Prohibit) {
+		return Prohibit
+	}
+	if seg.label != int(Recommend) {
+		if v.ctxBan {
+			return Prohibit
+		}
+		if v.ctxMention {
+			return Mention
+		}
+	}
+	return proseStance(seg, h, 0)
+}
+
+// echoString: a hit inside a quoted string printed by echo and the like is
+// read as the prose it prints ("Run: pkill ..." tells the reader to run it).
+func echoString(seg *segment, h hit) (lo int, ok bool) {
+	toks := seg.toks
+	first := ""
+	for _, t := range toks {
+		if t.word {
+			first = t.s
+			break
+		}
+	}
+	switch first {
+	case "echo", "printf", "print", "write-host", "write-output", "puts", "say", "console", "logger", "log":
+	default:
+		return 0, false
+	}
+	quote := -1
+	for i, t := range toks {
+		if t.start >= h.start {
+			break
+		}
+		if t.s == "\"" || t.s == "'" {
+			if quote < 0 {
+				quote = i
+			} else if toks[quote].s == t.s {
+				quote = -1
+			}
+		}
+	}
+	if quote < 0 {
+		return 0, false
+	}
+	return quote + 1, true
+}
+
+// proseStance reads the sentence around a hit the way a person would: a ban
+// in its clause, a question, a quotation, a report, or an instruction.
+func proseStance(seg *segment, h hit, floor int) Stance {
+	toks := seg.toks
+	i := 0
+	for i < len(toks) && toks[i].end <= h.start {
+		i++
+	}
+	if i >= len(toks) {
+		return Recommend
+	}
+	lo, hi := clauseBounds(toks, i)
+	if lo < floor {
+		lo = floor
+	}
+	banned, forced := banState(toks, lo, i)
+	if forced {
+		return Recommend
+	}
+	if banned {
+		return Prohibit
+	}
+	end := h.end
+	if hi > 0 && hi <= len(toks) && toks[hi-1].end > end {
+		end = toks[hi-1].end
+	}
+	if postfixBan(seg.v.f.s[h.end:end]) {
+		return Prohibit
+	}
+	if isQuestion(seg) {
+		return Mention
+	}
+	if quoted(toks, lo, i) {
+		return Mention
+	}
+	for j := lo; j < i; j++ {
+		t := toks[j]
+		if !t.word || t.code {
+			continue
+		}
+		if accidentWords[t.s] {
+			return Mention
+		}
+		if reportVerbs[t.s] && !(t.s == "recommended" && j+1 < len(toks)) {
+			return Mention
+		}
+	}
+	return mood(toks, lo, i, hi, h)
+}
+
+func isQuestion(seg *segment) bool {
+	t := strings.TrimRight(seg.text(), " \n\t*_\"')")
+	return strings.HasSuffix(t, "?")
+}
+
+// quoted reports whether token i sits inside a quotation that is not
+// itself presented as a command to run.
+func quoted(toks []token, lo, i int) bool {
+	open := -1
+	for j := lo; j < i; j++ {
+		t := toks[j]
+		if t.code || t.s != "\"" {
+			continue
+		}
+		if open < 0 {
+			open = j
+		} else {
+			open = -1
+		}
+	}
+	if open < 0 {
+		return false
+	}
+	closed := false
+	for j := i; j < len(toks); j++ {
+		if toks[j].s == "\"" && !toks[j].code {
+			closed = true
+			break
+		}
+	}
+	if !closed {
+		return false
+	}
+	p := prevWord(toks, open)
+	if open > 0 && toks[open-1].s == ":" {
+		p = prevWord(toks, open-1)
+	}
+	switch p {
+	case "run", "type", "execute", "enter", "use", "try", "paste", "with", "command", "do":
+		return false
+	}
+	return true
+}
+
+// mood decides between an instruction (Recommend) and a statement
+// (Mention) for a hit without ban or report cues.
+func mood(toks []token, lo, i, hi int, h hit) Stance {
+	j := mainStart(toks, lo, i)
+	hitWord := toks[i]
+	if j >= i {
+		if h.verb {
+			return verbHitMood(toks, lo, i, hi, hitWord.s)
+		}
+		k := i
+		for k < hi && toks[k].start < h.end {
+			k++
+		}
+		if !hitWord.code && finiteAfter(toks, k, hi) {
+			return Mention
+		}
+		if hitWord.code && k < len(toks) && codeSpanEnd(toks, i) < hi && finiteAfter(toks, codeSpanEnd(toks, i), hi) {
+			return Mention
+		}
+		return Recommend
+	}
+	t := toks[j]
+	if t.word && !t.code && formOf(t.s) == formBase && !modals[t.s] {
+		// an instruction; the verb that governs the hit may still describe
+		for k := i - 1; k > j; k-- {
+			w := toks[k]
+			if !w.word || w.code {
+				continue
+			}
+			f := formOf(w.s)
+			if (f == formThird || f == formPast) && !modalBefore(toks, k, j) && w.s != "is" && w.s != "has" {
+				return Mention
+			}
+			if f == formBase || f == formGerund {
+				break
+			}
+		}
+		if h.verb {
+			if f := formOf(hitWord.s); f == formThird || f == formPast {
+				if !passiveModal(toks, i) {
+					return Mention
+				}
+			}
+		}
+		return Recommend
+	}
+	// a statement: permission or obligation still recommends
+	for k := j; k < i; k++ {
+		w := toks[k]
+		if !w.word || w.code {
+			continue
+		}
+		if (w.s == "is" || w.s == "are") && wordAt(toks, k+1) == "to" {
+			return Recommend
+		}
+	}
+	if h.verb && passiveModal(toks, i) {
+		return Recommend
+	}
+	return Mention
+}
+
+func codeSpanEnd(toks []token, i int) int {
+	for i < len(toks) && toks[i].code {
+		i++
+	}
+	return i
+}
+
+// verbHitMood: the hit is the first word of its clause and a verb form.
+func verbHitMood(toks []token, lo, i, hi int, w string) Stance {
+	switch formOf(w) {
+	case formGerund:
+		// "Deleting the lock fixes it" suggests; "Killing node will end the agent" warns.
+		for k := i + 1; k < hi; k++ {
+			if toks[k].word && positiveOutcome[toks[k].s] {
+				return Recommend
+			}
+		}
+		return Mention
+	case formThird, formPast:
+		if passiveModal(toks, i) {
+			return Recommend
+		}
+		return Mention
+	}
+	if p := prevWord(toks, i); p == "i" || p == "we" || p == "they" || p == "he" || p == "she" || p == "it" {
+		return Mention
+	}
+	return Recommend
+}
+
+var positiveOutcome = set("fixes", "fix", "solves", "resolves", "helps", "works", "unsticks",
+	"recovers", "clears", "restores", "frees", "unblocks", "resets")
+
+// modalBefore: a modal verb right before token k ("can block").
+func modalBefore(toks []token, k, lo int) bool {
+	p := prevWord(toks, k)
+	return modals[p] || p == "to"
+}
+
+// passiveModal: "must be killed", "should be removed", "needs to be deleted".
+func passiveModal(toks []token, i int) bool {
+	if prevWord(toks, i) != "be" {
+		return false
+	}
+	j := i - 1
+	for j >= 0 && toks[j].s != "be" {
+		j--
+	}
+	p := prevWord(toks, j)
+	return modals[p] || p == "to"
+}
+
+// mainStart returns the index of the first word of the instruction the
+// clause gives: after list markers, labels ("Fix:"), fillers and a leading
+// condition ("If it hangs,").
+func mainStart(toks []token, lo, i int) int {
+	j := lo
+	for j < i {
+		t := toks[j]
+		if !t.word || t.code && t.start < toks[i].start && !t.word {
+			j++
+			continue
+		}
+		if t.code {
+			return j
+		}
+		if isNumber(t.s) || len(t.s) == 1 && j+1 < len(toks) && (toks[j+1].s == ")" || toks[j+1].s == ".") {
+			j++
+			continue
+		}
+		if subordinators[t.s] && !(t.s == "in" && wordAt(toks, j+1) != "case") && !(t.s == "as" && wordAt(toks, j+1) != "soon") {
+			if k := nextComma(toks, j, i); k >= 0 {
+				j = k + 1
+				continue
+			}
+			// no comma: the condition may follow the instruction instead
+			return i
+		}
+		if k := labelEnd(toks, j, i); k >= 0 {
+			j = k + 1
+			continue
+		}
+		if fillers[t.s] || modals[t.s] && t.s != "need" && t.s != "have" {
+			j++
+			continue
+		}
+		return j
+	}
+	return i
+}
+
+func isNumber(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func nextComma(toks []token, j, i int) int {
+	for k := j; k < i; k++ {
+		if !toks[k].code && (toks[k].s == "," || toks[k].s == ":" || toks[k].s == "—") {
+			return k
+		}
+	}
+	return -1
+}
+
+// labelEnd: up to five words followed by ':' ("User Action:", "Option A:").
+func labelEnd(toks []token, j, i int) int {
+	n := 0
+	for k := j; k < i && k < j+12; k++ {
+		t := toks[k]
+		if t.code {
+			return -1
+		}
+		if t.s == ":" {
+			if n == 0 {
+				return -1
+			}
+			return k
+		}
+		if t.word {
+			n++
+			if n > 5 {
+				return -1
+			}
+		} else if t.s != "*" && t.s != "_" && t.s != "(" && t.s != ")" && t.s != "-" && t.s != "/" && !strings.HasPrefix(t.s, "\xe2") {
+			return -1
+		}
+	}
+	return -1
+}

@@ -1,0 +1,217 @@
+package rules
+
+import "strings"
+
+// The word lists the stance classifier reads. They are small, closed and
+// lower-case (text is folded before it is read).
+
+func set(words ...string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[w] = true
+	}
+	return m
+}
+
+// baseVerbs are verbs that open an instruction in their base form.
+var baseVerbs = set(
+	"run", "use", "execute", "exec", "call", "type", "enter", "invoke", "issue",
+	"kill", "terminate", "stop", "start", "restart", "reload", "reconnect", "relaunch",
+	"delete", "remove", "rm", "edit", "update", "change", "modify", "set", "unset", "add",
+	"put", "write", "replace", "rewrite", "overwrite", "clear", "reset", "touch", "bump",
+	"re-save", "resave", "save", "open", "close", "check", "verify", "ensure", "make", "fix",
+	"try", "fall", "bypass", "curl", "post", "send", "import", "create", "copy", "cp", "move",
+	"mv", "rename", "raise", "increase", "lower", "decrease", "merge", "keep", "find",
+	"identify", "look", "wait", "get", "go", "navigate", "click", "select", "choose",
+	"quit", "exit", "ask", "tell", "report", "return", "review", "confirm", "see",
+	"read", "install", "configure", "register", "nuke", "force", "free", "release",
+	"purge", "wipe", "drop", "truncate", "empty", "regenerate", "recreate", "follow",
+	"do", "let", "give", "press", "hit", "apply", "list", "show", "inspect", "test",
+	"retry", "rerun", "repeat", "resume", "switch", "toggle", "disable", "enable",
+	"export", "source", "append", "insert", "paste", "mark", "note", "sudo", "pkill",
+	"killall", "taskkill", "unlink", "del", "erase", "discard", "cleanup", "clean",
+	"reinstall", "flush", "end", "signal", "sigkill", "drain", "refresh", "point",
+	"swap", "re-add", "readd", "clone", "deploy", "build", "reboot", "unstick", "unlock",
+	"regenerate", "rotate", "paste", "patch", "adjust", "correct", "tweak", "manually",
+	"prefer", "consider", "avoid", "skip", "never", "always", "please", "first",
+)
+
+// irregular verb forms that are not base forms.
+var pastForms = set(
+	"ran", "sent", "wrote", "made", "took", "got", "did", "was", "were", "had", "went",
+	"said", "told", "found", "kept", "left", "gave", "began", "chose", "done", "written",
+	"been", "known", "shown", "seen", "taken", "given", "forgot", "forgotten", "broke",
+)
+
+var thirdPersonIrregular = set("is", "has", "does", "goes", "says")
+
+// modals that turn a following base verb into permission or obligation.
+var modals = set("can", "could", "may", "might", "should", "must", "shall", "will",
+	"would", "need", "needs", "have", "has", "ought", "want", "wants", "'ll", "ll", "got")
+
+// fillers are skipped when looking for the first word of an instruction.
+var fillers = set("then", "just", "simply", "please", "now", "also", "first", "finally",
+	"next", "optionally", "or", "and", "quickly", "manually", "immediately", "still",
+	"again", "afterwards", "afterward", "later", "safely", "carefully", "always",
+	"only", "so", "even", "instead", "alternatively", "else", "otherwise", "lastly",
+	"secondly", "thirdly", "step", "option", "a", "b", "c", "d", "tip", "note", "hint",
+	"quick", "fix", "workaround", "solution", "recovery", "action", "user", "hard",
+	"force", "soft", "to", "you", "safe", "safer", "ok", "okay", "fine", "do", "this",
+	"it's", "it", "is", "free", "feel", "best", "easiest", "simplest", "fastest",
+	"usual", "common", "standard", "recommended", "remedy", "way", "the", "an", "emergency",
+	"nuclear", "last", "resort", "optional", "required", "must", "mandatory", "important",
+)
+
+// subordinators open a condition or time clause that precedes the
+// instruction it governs: "If it hangs, run ...".
+var subordinators = set("if", "when", "whenever", "once", "after", "before", "unless",
+	"while", "in", "as", "should", "where", "until")
+
+// banWords open a prohibition that governs what follows in their clause.
+var banWords = set("never", "don't", "dont", "avoid", "forbid", "forbids", "forbidden",
+	"prohibit", "prohibited", "prohibits", "ban", "banned", "bans", "mustn't", "shouldn't",
+	"shan't", "nope", "stop", "refrain", "disallow", "disallowed", "do-not", "not",
+	"no", "without")
+
+// doubleNeg are verbs that, negated, recommend what follows:
+// "don't forget to kill it", "never hesitate to pkill".
+var doubleNeg = set("forget", "hesitate", "skip", "fail", "neglect", "omit", "miss", "overlook")
+
+// postBan are words that, after the action in its clause, ban it:
+// "killing processes is forbidden", "... is not a valid recovery".
+var postBan = []string{
+	" is forbidden", " are forbidden", " is banned", " are banned", " is prohibited",
+	" are prohibited", " is not allowed", " are not allowed", " is not permitted",
+	" are not permitted", " is not a valid", " are not valid", " is not an option",
+	" is never", " are never", " is a bad idea", " is an anti-pattern", " is dangerous",
+	" is unsafe", " must never", " should never", " must not", " should not",
+	" is not ok", " is not okay", " is not acceptable", " not allowed", " forbidden",
+	" is disallowed", " are disallowed", " is not safe", " isn't allowed", " isn't safe",
+	" is off-limits", " are off-limits", " is off limits",
+}
+
+// accidentWords mark an action as something that happened, not advice.
+var accidentWords = set("accidentally", "inadvertently", "mistakenly", "unintentionally", "accidental")
+
+// reportVerbs introduce advice that someone else gave, quoted or reported:
+// "documentation that tells agents to run pkill".
+var reportVerbs = set("tells", "told", "suggests", "suggested", "proposes", "proposed",
+	"recommends", "recommended", "advises", "advised", "asks", "asked", "wrote", "says",
+	"said", "claims", "claimed", "instructs", "instructed", "encourages", "encouraged",
+	"mentions", "mentioned", "quotes", "quoted", "blocks", "blocked", "rejects",
+	"rejected", "flags", "flagged", "detects", "detected", "catches", "prevents",
+	"prevented", "denies", "denied", "guards", "reports", "reported", "lists",
+	"describes", "described", "explains", "matches", "matched", "forbids")
+
+// banLabel reports whether a heading, label, lead-in or column header marks
+// what it introduces as forbidden or bad.
+func banLabel(s string) bool {
+	if s == "" {
+		return false
+	}
+	if strings.Contains(s, "❌") || strings.Contains(s, "⛔") || strings.Contains(s, "🚫") ||
+		strings.Contains(s, "✗") || strings.Contains(s, "✘") {
+		return true
+	}
+	l := fold(s).s
+	for _, cue := range banLabelCues {
+		if containsWord(l, cue) {
+			if cue == "avoid" && (containsWord(l, "to avoid") || containsWord(l, "helps avoid")) {
+				continue
+			}
+			return true
+		}
+	}
+	return false
+}
+
+var banLabelCues = []string{
+	"never", "don't", "dont", "don'ts", "donts", "do not", "must not", "should not",
+	"forbidden", "prohibited", "banned", "not allowed", "anti-pattern", "anti-patterns",
+	"antipattern", "antipatterns", "avoid", "bad", "wrong", "incorrect", "mistakes",
+	"pitfalls", "dangerous", "not to", "never run", "blocked", "disallowed", "unsafe",
+	"deny", "denied", "do-not", "don’t", "off-limits", "off limits", "what not",
+	"no-go", "nope", "not permitted", "not safe", "harmful", "destructive",
+}
+
+// goodLabel reports whether a label marks what follows as the right way.
+func goodLabel(s string) bool {
+	if strings.Contains(s, "✅") || strings.Contains(s, "✔") || strings.Contains(s, "👍") {
+		return true
+	}
+	l := fold(s).s
+	for _, cue := range []string{"do this instead", "instead", "safe", "safer", "good",
+		"correct", "recommended", "better", "preferred", "right way", "do this", "do:"} {
+		if containsWord(l, cue) {
+			return true
+		}
+	}
+	return false
+}
+
+// containsWord reports whether phrase occurs in s at word boundaries.
+func containsWord(s, phrase string) bool {
+	for i := 0; ; {
+		j := strings.Index(s[i:], phrase)
+		if j < 0 {
+			return false
+		}
+		j += i
+		before := j == 0 || !isWordByte(s[j-1])
+		end := j + len(phrase)
+		after := end >= len(s) || !isWordByte(s[end])
+		if before && after {
+			return true
+		}
+		i = j + 1
+	}
+}
+
+// mentionLabel reports headings and labels under which text reports what
+// happened or what was found rather than telling the reader what to do.
+func mentionLabel(s string) bool {
+	return hasAnyWord(fold(s).s, mentionCues) || isVersionHeading(fold(s).s)
+}
+
+// mentionLabelOnly adds cues that mark a report only as a bold label
+// ("**Description:**"), not as a heading, where they often title a procedure.
+func mentionLabelOnly(s string) bool {
+	return mentionLabel(s) || hasAnyWord(fold(s).s, []string{"description", "location",
+		"status", "symptom", "symptoms", "error", "output", "cause"})
+}
+
+var mentionCues = []string{"finding", "audit", "incident", "changelog", "change log",
+	"release notes", "postmortem", "post-mortem", "evidence", "root cause", "observed",
+	"what happened", "timeline", "example output", "expected output", "transcript",
+	"impacted file", "lessons learned"}
+
+func hasAnyWord(s string, cues []string) bool {
+	for _, c := range cues {
+		if containsWord(s, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// isVersionHeading matches changelog headings such as "2.0.0", "[1.4.2] - 2026-01-02"
+// or "v0.9".
+func isVersionHeading(l string) bool {
+	l = strings.TrimLeft(l, "[ v")
+	if l == "" || l[0] < '0' || l[0] > '9' {
+		return false
+	}
+	dots := 0
+	for i := 0; i < len(l); i++ {
+		c := l[i]
+		if c == '.' {
+			dots++
+			continue
+		}
+		if c >= '0' && c <= '9' {
+			continue
+		}
+		break
+	}
+	return dots >= 1 && !strings.Contains(l[:min(len(l), 6)], ". ")
+}

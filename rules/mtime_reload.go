@@ -1,0 +1,187 @@
+package rules
+
+import "strings"
+
+// MtimeReload is the rule against touching files so that a watcher reloads.
+var MtimeReload = &Rule{
+	ID:      "mtime-reload",
+	Summary: "touching a config or changing its times so that a watcher reloads every server",
+	Message: "recommends touching a file or bumping its mtime to force a reload; the watcher restarts every MCP server " +
+		"and drops in-flight calls. Ask the operator to reconnect the one server through the host instead",
+	Needs: Anywhere,
+	Doc: Doc{
+		Title: "Forcing a reload through file times",
+		Text: `Clients such as Codex and Claude Code watch their configuration files. A touch, an
+os.utime or a re-save without changes makes the watcher restart every MCP server at once,
+not just the stale one, and every in-flight call of every session is dropped.
+
+What to do instead: request a reconnect of the one namespace that is stale and let the
+operator use the host's reconnect control.`,
+		Bad:  []string{"`touch ~/.codex/config.toml` so Codex reloads the servers."},
+		Good: []string{"Never touch the config to force a reload.", "`touch notes.md` creates the notes file."},
+	},
+	Examples: Examples{
+		Recommend: []string{
+			"If Codex keeps the old tools, `touch ~/.codex/config.toml` so the watcher reloads it.\n",
+			"Re-save `.mcp.json` without changes to force a reload.\n",
+			"## If it hangs\n\n```bash\ntouch -m ~/.cursor/mcp.json\n```\n",
+		},
+		Prohibit: []string{
+			"Do not touch `config.toml` to force a reload.\n",
+			"## Anti-patterns\n\n1. `touch ~/.codex/config.toml` to force a reload\n",
+		},
+		Mention: []string{
+			"An agent touched `~/.codex/config.toml` last week and every server restarted.\n",
+			"## Setup\n\nIf the file does not exist yet, create it:\n\n```bash\ntouch ~/.codex/config.toml\n```\n",
+			"Please get in touch with the maintainers.\n",
+		},
+	},
+	find: findMtimeReload,
+}
+
+func findMtimeReload(seg *segment, emit func(hit)) {
+	s := seg.v.f.s
+	toks := seg.toks
+	for i, t := range toks {
+		if !t.word {
+			continue
+		}
+		switch w := t.s; {
+		case w == "touch" && (t.code || seg.kind == segCommand) && touchCommand(seg, i):
+			emit(hit{start: t.start, end: t.end})
+			return
+		case (w == "touch" || w == "touching" || w == "touches" || w == "touched") && !t.code:
+			if objectIsConfig(seg, i) {
+				emit(hit{start: t.start, end: t.end, verb: true})
+				return
+			}
+		case lemma(w, set("bump", "update", "change", "refresh", "reset", "set", "modify")) != "":
+			n := wordAt(toks, i+1)
+			if n == "the" || n == "its" || n == "their" || n == "file's" || n == "config's" {
+				n = wordAt(toks, i+2)
+			}
+			if n == "mtime" || n == "mtimes" || n == "timestamp" || n == "timestamps" || n == "modification" || n == "last-modified" {
+				emit(hit{start: t.start, end: t.end, verb: true})
+				return
+			}
+		case w == "re-save" || w == "resave" || w == "re-saving" || w == "resaving" ||
+			(w == "save" || w == "saving") && (strings.Contains(s[t.end:seg.end], " again") || strings.Contains(s[t.end:seg.end], "no change") || strings.Contains(s[t.end:seg.end], "without chang")):
+			if configInSegment(seg) {
+				emit(hit{start: t.start, end: t.end, verb: true})
+				return
+			}
+		case (w == "os" || w == "unix" || w == "syscall" || w == "fs") && i+2 < len(toks) && toks[i+1].s == ".":
+			f := toks[i+2].s
+			if f == "utime" || f == "chtimes" || f == "utimes" || f == "utimesnano" || f == "utimessync" || f == "lutimes" || f == "futimes" || f == "utimensat" {
+				if configInSegment(seg) || reloadContext(seg) {
+					emit(hit{start: t.start, end: toks[i+2].end})
+					return
+				}
+			}
+		case w == "touch" && i > 0 && toks[i-1].s == "." && i+1 < len(toks) && toks[i+1].s == "(":
+			if configInSegment(seg) || reloadContext(seg) {
+				emit(hit{start: t.start, end: t.end})
+				return
+			}
+		case w == "lastwritetime" && strings.Contains(s[t.end:seg.end], "="):
+			emit(hit{start: t.start, end: t.end})
+			return
+		}
+	}
+}
+
+// touchCommand: touch on an existing config or with time flags, not a
+// touch that creates a new file.
+func touchCommand(seg *segment, i int) bool {
+	s := seg.v.f.s
+	t := seg.toks[i]
+	rest := s[t.end:seg.end]
+	if k := strings.IndexAny(rest, "|;&`)"); k >= 0 {
+		rest = rest[:k]
+	}
+	timeFlag := false
+	target := false
+	for _, a := range strings.Fields(rest) {
+		switch {
+		case a == "-m" || a == "-a" || a == "-c" || a == "-am" || a == "-ma" || a == "-cm" || a == "-mc" ||
+			strings.HasPrefix(a, "--date") || strings.HasPrefix(a, "--reference") || a == "--no-create" || a == "-d" || a == "-t" || a == "-r" || a == "-h":
+			timeFlag = true
+		case strings.HasPrefix(a, "-"):
+		default:
+			a = strings.Trim(a, "\"'")
+			if isConfigFile(a) || isEnvFile(a) || isStateFile(a) {
+				target = true
+			}
+		}
+	}
+	if !timeFlag && !target {
+		return false
+	}
+	return !creationContext(seg)
+}
+
+// creationContext: the text around a touch says it creates a file.
+func creationContext(seg *segment) bool {
+	c := seg.v.u.Ctx
+	for _, t := range []string{seg.text(), seg.caption, c.Before, c.LeadIn, c.Label, lastHeading(c)} {
+		l := fold(t).s
+		if hasAnyWord(l, []string{"create", "creates", "creating", "new file", "does not exist", "doesn't exist",
+			"not exist", "missing", "scratch", "empty file", "placeholder", "if absent", "initialize", "init"}) {
+			return true
+		}
+	}
+	return false
+}
+
+func lastHeading(c Context) string {
+	if len(c.Headings) == 0 {
+		return ""
+	}
+	return c.Headings[len(c.Headings)-1]
+}
+
+// objectIsConfig: the words after a touch verb name a configuration file.
+func objectIsConfig(seg *segment, i int) bool {
+	toks := seg.toks
+	for k, n := i+1, 0; k < len(toks) && n < 6; k++ {
+		t := toks[k]
+		if !t.word {
+			if t.s == "," || t.s == "." || t.s == ";" {
+				return false
+			}
+			continue
+		}
+		n++
+		switch t.s {
+		case "config", "configs", "configuration", "settings", "mcp.json", "config.toml", "settings.json":
+			return true
+		case "on", "base", "upon":
+			return false
+		}
+	}
+	for _, r := range paths(seg) {
+		if r.start > toks[i].end && r.start < toks[i].end+60 && (isConfigFile(r.s) || isEnvFile(r.s)) {
+			return true
+		}
+	}
+	return false
+}
+
+func configInSegment(seg *segment) bool {
+	for _, r := range paths(seg) {
+		if isConfigFile(r.s) || isEnvFile(r.s) {
+			return true
+		}
+	}
+	return hasAnyWord(seg.text(), []string{"config", "configuration", "config file", "settings file"})
+}
+
+func reloadContext(seg *segment) bool {
+	c := seg.v.u.Ctx
+	for _, t := range append([]string{seg.text(), seg.caption, c.Before}, c.Headings...) {
+		if hasAnyWord(fold(t).s, []string{"reload", "reloads", "reloading", "watcher", "pick up", "picks up", "force"}) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,191 @@
+package rules
+
+import (
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// folded is text prepared for matching: lower-case ASCII where the source
+// spelled a letter with a look-alike, a full-width form or hidden
+// zero-width characters, and shell quoting inside a word removed. back maps
+// every byte of s to the byte of the original text it came from, so a match
+// in s is always reported at the original's exact offset.
+type folded struct {
+	s    string
+	back []int // len(s)+1 entries; back[len(s)] is the end of the original
+}
+
+// fold normalises text for matching. It never searches the original again:
+// each output byte carries the offset of the rune that produced it.
+func fold(text string) folded {
+	out := make([]byte, 0, len(text))
+	back := make([]int, 0, len(text)+1)
+	emit := func(b byte, at int) {
+		out = append(out, b)
+		back = append(back, at)
+	}
+	for i := 0; i < len(text); {
+		c := text[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c >= 'A' && c <= 'Z':
+				emit(c+'a'-'A', i)
+			case (c == '\'' || c == '"') && i+1 < len(text) && text[i+1] == c &&
+				isWordByteAt(text, i-1) && isWordByteAt(text, i+2):
+				// pk''ill, pk""ill: an empty quoted string inside a word.
+				i += 2
+				continue
+			case c == '\\' && isWordByteAt(text, i-1) && isWordByteAt(text, i+1):
+				// p\kill: a backslash escape inside a word.
+				i++
+				continue
+			default:
+				emit(c, i)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if r == utf8.RuneError && size == 1 {
+			emit(0x80, i) // keep invalid bytes one for one, never a letter
+			i++
+			continue
+		}
+		if isInvisible(r) {
+			i += size
+			continue
+		}
+		if a, ok := lookalike(r); ok {
+			emit(a, i)
+			i += size
+			continue
+		}
+		if r >= 0xFF01 && r <= 0xFF5E { // full-width ASCII
+			a := byte(r - 0xFEE0)
+			if a >= 'A' && a <= 'Z' {
+				a += 'a' - 'A'
+			}
+			emit(a, i)
+			i += size
+			continue
+		}
+		if s, ok := compatASCII(r); ok {
+			for j := 0; j < len(s); j++ {
+				emit(s[j], i)
+			}
+			i += size
+			continue
+		}
+		lr := unicode.ToLower(r)
+		var buf [utf8.UTFMax]byte
+		n := utf8.EncodeRune(buf[:], lr)
+		for j := 0; j < n; j++ {
+			emit(buf[j], i)
+		}
+		i += size
+	}
+	back = append(back, len(text))
+	return folded{s: string(out), back: back}
+}
+
+func isWordByteAt(s string, i int) bool {
+	if i < 0 || i >= len(s) {
+		return false
+	}
+	c := s[i]
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// isInvisible reports characters that render as nothing and are used to
+// split a word so that a plain search misses it.
+func isInvisible(r rune) bool {
+	switch {
+	case r >= 0x200B && r <= 0x200F, r >= 0x2060 && r <= 0x2064,
+		r == 0xFEFF, r == 0x00AD, r == 0x034F, r == 0x180E, r == 0x061C:
+		return true
+	}
+	return false
+}
+
+// lookalike folds Cyrillic and Greek letters that are drawn like Latin ones.
+func lookalike(r rune) (byte, bool) {
+	switch r {
+	case 'а', 'А', 'α', 'Α':
+		return 'a', true
+	case 'В', 'Β':
+		return 'b', true
+	case 'с', 'С', 'ϲ':
+		return 'c', true
+	case 'ԁ':
+		return 'd', true
+	case 'е', 'Е', 'Ε':
+		return 'e', true
+	case 'Н', 'Η', 'һ':
+		return 'h', true
+	case 'і', 'І', 'ι', 'Ι', 'ӏ':
+		return 'i', true
+	case 'ј', 'Ј':
+		return 'j', true
+	case 'к', 'К', 'κ', 'Κ':
+		return 'k', true
+	case 'М', 'Μ':
+		return 'm', true
+	case 'Ν':
+		return 'n', true
+	case 'о', 'О', 'ο', 'Ο', 'օ':
+		return 'o', true
+	case 'р', 'Р', 'ρ', 'Ρ':
+		return 'p', true
+	case 'ԛ':
+		return 'q', true
+	case 'ѕ', 'Ѕ':
+		return 's', true
+	case 'Т', 'Τ':
+		return 't', true
+	case 'υ':
+		return 'u', true
+	case 'ν':
+		return 'v', true
+	case 'ԝ':
+		return 'w', true
+	case 'х', 'Х', 'χ', 'Χ':
+		return 'x', true
+	case 'у', 'У', 'Υ':
+		return 'y', true
+	case 'Ζ':
+		return 'z', true
+	case '‘', '’', '‛', '′':
+		return '\'', true
+	case '“', '”', '„', '″':
+		return '"', true
+	}
+	return 0, false
+}
+
+// compatASCII returns the ASCII letters or digits a compatibility form
+// stands for (mathematical alphanumerics, circled or styled letters, ligatures),
+// as NFKC defines them. Other runes are left alone.
+func compatASCII(r rune) (string, bool) {
+	if r < 0x00A0 {
+		return "", false
+	}
+	s := norm.NFKC.String(string(r))
+	if s == string(r) {
+		return "", false
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
+			b = append(b, c)
+		case c >= 'A' && c <= 'Z':
+			b = append(b, c+'a'-'A')
+		default:
+			return "", false
+		}
+	}
+	return string(b), len(b) > 0
+}

@@ -1,0 +1,260 @@
+package rules
+
+import "strings"
+
+// ProcessKill is the rule against ending or signalling processes by hand.
+var ProcessKill = &Rule{
+	ID:      "process-kill",
+	Summary: "ending or signalling MCP or other processes by hand (pkill, killall, kill -9, taskkill, Stop-Process)",
+	Message: "recommends killing a process by hand to recover; in-flight work of other sessions dies with it. " +
+		"Ask the operator to reconnect the MCP server through the host instead (recoverlint reconnect)",
+	Needs: Anywhere,
+	Doc: Doc{
+		Title: "Killing processes by hand",
+		Text: `A stale or stuck MCP server is shared: other sessions, leases and merges run through it.
+Ending it with pkill, killall, kill, taskkill or Stop-Process (or a script or program that
+does so) destroys their in-flight work without warning, and the host that owns the transport
+is left with a dead pipe. The host's own reconnect control restarts the server cleanly.
+
+What to do instead: build a reconnect request (recoverlint reconnect, or the
+request_mcp_reconnect MCP tool), give the operator the UI steps it returns, and stop.`,
+		Bad:  []string{"If the server hangs, run `pkill -f gitea-mcp`.", "Kill the stale daemon and retry."},
+		Good: []string{"Never run `pkill` on MCP servers; request a reconnect instead.", "`kill -0 $PID` only checks that the process exists."},
+	},
+	Examples: Examples{
+		Recommend: []string{
+			"## Stuck server\n\nRun `pkill -f gitea-mcp` and reconnect.\n",
+			"If the daemon hangs, kill the old process before reconnecting.\n",
+			"## Recovery\n\n```bash\nlsof -ti :8787 | xargs kill -9\n```\n",
+			"Don't forget to kill the stale server first.\n",
+		},
+		Prohibit: []string{
+			"Never run `pkill` or `killall` on MCP servers.\n",
+			"## Forbidden recovery paths\n\n- `kill -9` on the daemon\n",
+			"Rather than killing the daemon, use the host's reconnect control.\n",
+		},
+		Mention: []string{
+			"`pkill` sends SIGTERM unless another signal is given.\n",
+			"The previous run used `pkill -f gitea` and lost two merges.\n",
+			"Use `kill -0 $PID` to check that the process is alive.\n",
+			"That would kill two birds with one stone.\n",
+		},
+	},
+	find: findProcessKill,
+}
+
+// killCommands are unambiguous process-killing commands.
+var killCommands = set("pkill", "killall", "taskkill", "xkill", "tskill", "stop-process", "pskill")
+
+func findProcessKill(seg *segment, emit func(hit)) {
+	s := seg.v.f.s
+	toks := seg.toks
+	codeLine := seg.kind == segCommand
+	for i, t := range toks {
+		if !t.word {
+			continue
+		}
+		w := t.s
+		switch {
+		case killCommands[w]:
+			emit(hit{start: t.start, end: t.end})
+			return
+		case w == "fuser" && strings.Contains(s[t.end:seg.end], " -k"):
+			emit(hit{start: t.start, end: t.end})
+			return
+		case (w == "systemctl" || w == "launchctl") && wordAt(toks, i+1) == "kill":
+			emit(hit{start: t.start, end: t.end})
+			return
+		case w == "kill":
+			if killCommand(seg, i, codeLine) {
+				emit(hit{start: t.start, end: t.end})
+				return
+			}
+			if !t.code && killVerb(seg, i) {
+				emit(hit{start: verbStart(toks, i), end: t.end, verb: true})
+				return
+			}
+		case w == "kills" || w == "killing" || w == "killed" || w == "terminate" || w == "terminates" ||
+			w == "terminating" || w == "terminated" || w == "nuke" || w == "nuking" || w == "force-kill" ||
+			w == "force-killing":
+			if !t.code && killVerb(seg, i) {
+				emit(hit{start: verbStart(toks, i), end: t.end, verb: true})
+				return
+			}
+		case w == "send" || w == "sends" || w == "sending":
+			n := wordAt(toks, i+1)
+			if n == "a" || n == "the" {
+				n = wordAt(toks, i+2)
+			}
+			if n == "sigkill" || n == "sigterm" || n == "sigint" || n == "sigquit" || n == "kill" || n == "sighup" {
+				emit(hit{start: t.start, end: t.end, verb: true})
+				return
+			}
+		case (w == "os" || w == "syscall" || w == "unix" || w == "process") && i+2 < len(toks) &&
+			toks[i+1].s == "." && (toks[i+2].s == "kill" || toks[i+2].s == "killpg") && i+3 < len(toks) && toks[i+3].s == "(":
+			if !probeCall(s, toks[i+3].end, seg.end) {
+				emit(hit{start: t.start, end: toks[i+2].end})
+				return
+			}
+		case w == "signal" && i+1 < len(toks) && toks[i+1].s == "(" && i > 0 && toks[i-1].s == ".":
+			rest := s[toks[i+1].end:seg.end]
+			if strings.HasPrefix(rest, "syscall.sigkill") || strings.HasPrefix(rest, "syscall.sigterm") ||
+				strings.HasPrefix(rest, "signal.sigkill") || strings.HasPrefix(rest, "signal.sigterm") {
+				emit(hit{start: t.start, end: t.end})
+				return
+			}
+		}
+	}
+}
+
+// probeCall: a kill call whose signal argument is 0, a liveness probe.
+func probeCall(s string, from, to int) bool {
+	args := s[from:to]
+	if k := strings.IndexByte(args, ')'); k >= 0 {
+		args = args[:k]
+	}
+	parts := strings.Split(args, ",")
+	if len(parts) < 2 {
+		return false
+	}
+	sig := strings.TrimSpace(parts[len(parts)-1])
+	return sig == "0" || sig == "signal(0)" || strings.HasSuffix(sig, ".signal(0)")
+}
+
+// killCommand: the word kill used as the command (kill -9 PID, xargs kill,
+// kill $PID), not a liveness probe (kill -0) or a signal list (kill -l).
+func killCommand(seg *segment, i int, codeLine bool) bool {
+	toks := seg.toks
+	t := toks[i]
+	s := seg.v.f.s
+	rest := strings.TrimLeft(s[t.end:seg.end], " \t")
+	if strings.HasPrefix(rest, "-0") || strings.HasPrefix(rest, "-l") || strings.HasPrefix(rest, "--list") ||
+		strings.HasPrefix(rest, "-s 0") || strings.HasPrefix(rest, "-signal 0") {
+		return false
+	}
+	if rest != "" {
+		switch c := rest[0]; {
+		case c == '-' && len(rest) > 1 && rest[1] != ' ' && rest[1] != '-', c == '$', c == '<', c == '%', c == '`', c >= '0' && c <= '9':
+			return true
+		case c == '"' && len(rest) > 1 && rest[1] == '$':
+			return true
+		}
+	}
+	if i > 0 {
+		p := toks[i-1]
+		switch p.s {
+		case "xargs", "|", "sudo", "then", "&", ";", "do", "exec", "command", "busybox", "(", "nohup", "`":
+			if p.s != "(" || i > 1 && toks[i-2].s == "$" {
+				return true
+			}
+		case "\"", "'":
+			if i+1 < len(toks) && toks[i+1].s == p.s && (codeLine || t.code || seg.v.u.Kind == StringLit) {
+				return true // exec.Command("kill", ...)
+			}
+		case ")":
+			// $(which kill)
+			return false
+		}
+		if p.s == "which" {
+			return true
+		}
+	}
+	if codeLine && firstWord(toks) == i {
+		return true
+	}
+	if t.code && (i+1 >= len(toks) || !toks[i+1].code) && (i == 0 || !toks[i-1].code) {
+		return true // `kill` named as a command
+	}
+	return false
+}
+
+func firstWord(toks []token) int {
+	for i, t := range toks {
+		if t.word {
+			if t.s == "sudo" || t.s == "then" || t.s == "do" {
+				continue
+			}
+			return i
+		}
+	}
+	return -1
+}
+
+// verbStart widens a kill verb to a preceding "force", "hard" or "manual".
+func verbStart(toks []token, i int) int {
+	if i > 0 && toks[i-1].word {
+		switch toks[i-1].s {
+		case "force", "hard", "manual", "manually", "forcibly", "forcefully":
+			return toks[i-1].start
+		}
+	}
+	return toks[i].start
+}
+
+// otherSenses are objects of "kill" that are not processes.
+var otherSenses = set("switch", "switches", "two", "time", "feature", "features", "mood",
+	"vibe", "joy", "chain", "rate", "shot", "screen", "chance", "chances", "bugs", "bug",
+	"conversation", "idea", "ideas", "project", "deal", "momentum", "performance",
+	"battery", "buzz", "me", "you", "him", "her", "us", "people", "the", "weeds",
+	"plants", "germs", "bacteria", "enemies", "enemy", "monsters", "zombies", "boss",
+	"characters", "player", "players", "legacy", "off", "flag", "it's")
+
+// killVerb: a kill-family verb whose object is a process (or an implicit
+// one where the text speaks of processes).
+func killVerb(seg *segment, i int) bool {
+	toks := seg.toks
+	for k, n := i+1, 0; k < len(toks) && n < 7; k++ {
+		t := toks[k]
+		if !t.word {
+			switch t.s {
+			case ",", ".", ";", ":", "?", "!", "—", "(":
+				return n == 0 && seg.v.procWords && impliedObject(toks, i)
+			}
+			continue
+		}
+		n++
+		if processObject(t.s) {
+			return true
+		}
+		if n == 1 && (otherSenses[t.s] && t.s != "the") {
+			return false
+		}
+		if n <= 2 && (t.s == "it" || t.s == "them" || t.s == "that" || t.s == "those" || t.s == "these" || t.s == "any" || t.s == "all") {
+			if seg.v.procWords {
+				return true
+			}
+		}
+		if t.s == "if" || t.s == "when" || t.s == "unless" || t.s == "before" || t.s == "after" {
+			return n == 1 && seg.v.procWords
+		}
+		if n == 2 && otherSenses[t.s] && toks[k-1].s == "the" {
+			return false
+		}
+	}
+	return toks[i].s != "killing" && toks[i].s != "killed" && seg.v.procWords && impliedObject(toks, i)
+}
+
+// impliedObject: "Force kill if normal kill doesn't work", "manual kill if
+// zombie": a kill with no object, preceded by a modifier or opening a step.
+func impliedObject(toks []token, i int) bool {
+	if i > 0 && toks[i-1].word {
+		switch toks[i-1].s {
+		case "force", "hard", "manual", "manually", "normal", "forcibly", "don't", "never", "not", "to", "can", "may", "should", "must":
+			return true
+		}
+	}
+	return false
+}
+
+func processObject(w string) bool {
+	switch w {
+	case "process", "processes", "proc", "procs", "pid", "pids", "server", "servers", "daemon",
+		"daemons", "instance", "instances", "node", "node.js", "port", "ports", "job", "jobs",
+		"worker", "workers", "task", "tasks", "pgid", "subprocess", "subprocesses", "service",
+		"services", "runtime", "runtimes", "binary", "listener", "zombie", "zombies":
+		return true
+	}
+	return strings.Contains(w, "mcp") || strings.HasSuffix(w, "-server") || strings.HasSuffix(w, "_server") ||
+		strings.HasSuffix(w, "-agent") || strings.HasSuffix(w, "-daemon") || strings.HasSuffix(w, "d.exe") ||
+		strings.HasSuffix(w, ".exe")
+}

@@ -1,0 +1,52 @@
+package rules
+
+import (
+	"path"
+	"strings"
+)
+
+// KillProgram reports whether running the program with these arguments
+// ends or signals processes: pkill, killall, kill (not kill -0 or kill -l),
+// taskkill, fuser -k, and PowerShell's Stop-Process. Code front ends use it
+// for exec.Command, subprocess.run and the like.
+func KillProgram(name string, args []string) bool {
+	b := strings.ToLower(path.Base(strings.ReplaceAll(name, "\\", "/")))
+	b = strings.TrimSuffix(b, ".exe")
+	switch b {
+	case "pkill", "killall", "taskkill", "tskill", "xkill", "pskill":
+		return true
+	case "kill":
+		for _, a := range args {
+			if a == "-0" || a == "-l" || a == "-L" || a == "--list" || a == "-s" && false {
+				return false
+			}
+		}
+		return true
+	case "fuser":
+		for _, a := range args {
+			if a == "-k" || strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.Contains(a, "k") {
+				return true
+			}
+		}
+	case "powershell", "pwsh":
+		for _, a := range args {
+			if strings.Contains(strings.ToLower(a), "stop-process") {
+				return true
+			}
+		}
+	case "systemctl", "launchctl":
+		return len(args) > 0 && args[0] == "kill"
+	}
+	return false
+}
+
+// IsConfigPath, IsEnvPath and IsStatePath report whether a path names an
+// MCP or client configuration file, an environment file, or session state
+// (lock, lease, heartbeat, session files, state databases).
+func IsConfigPath(p string) bool { return isConfigFile(strings.ToLower(p)) }
+
+// IsEnvPath reports whether p names an environment file such as .env.
+func IsEnvPath(p string) bool { return isEnvFile(strings.ToLower(p)) }
+
+// IsStatePath reports whether p names session state kept on disk.
+func IsStatePath(p string) bool { return isStateFile(strings.ToLower(p)) }

@@ -1,0 +1,114 @@
+package rules
+
+import "strings"
+
+// RawAPIFallback is the rule against going around the tools.
+var RawAPIFallback = &Rule{
+	ID:      "raw-api-fallback",
+	Summary: "bypassing the MCP tools: calling the server's API directly or importing the server module as a fallback",
+	Message: "recommends calling the API directly or importing the server module when the tools fail; that bypasses the " +
+		"tools' permission, lease and audit checks. Stop and request a reconnect instead",
+	Needs: Fallback,
+	Doc: Doc{
+		Title: "Going around the tools",
+		Text: `When a tool fails, calling the REST API with a token, or importing the server's Python
+module and calling its handler, skips everything the tool enforces: profiles, leases,
+dry runs and the audit trail. Work done that way is invisible to the other sessions and
+to the coordinator.
+
+API documentation and health checks are fine; the rule is about the fallback. What to do
+instead: stop, return a typed blocker, and request a reconnect of the namespace.`,
+		Bad:  []string{"If the MCP tool fails, curl the API directly with your token."},
+		Good: []string{"Instead of curling the API, call `gitea_request_mcp_reconnect` and wait."},
+	},
+	Examples: Examples{
+		Recommend: []string{
+			"If `gitea_create_pr` fails, fall back to the Gitea REST API with the token.\n",
+			"Fall back to `python -c 'import gitea_mcp_server'` when the transport is closed.\n",
+		},
+		Prohibit: []string{
+			"Instead of curling the Gitea API, call `gitea_request_mcp_reconnect`.\n",
+			"Never call the REST API directly when a tool fails.\n",
+		},
+		Mention: []string{
+			"## API\n\nTo check your token: `curl -H \"Authorization: token $T\" $URL/api/v1/user`.\n",
+			"`curl -s http://127.0.0.1:8787/healthz` should print `ok`.\n",
+		},
+	},
+	find: findRawAPI,
+}
+
+func findRawAPI(seg *segment, emit func(hit)) {
+	s := seg.v.f.s
+	toks := seg.toks
+	text := seg.text()
+	if healthCheck(text) {
+		return
+	}
+	for i, t := range toks {
+		if !t.word {
+			continue
+		}
+		w := t.s
+		switch {
+		case w == "python" || w == "python3" || w == "py":
+			rest := s[t.end:seg.end]
+			if strings.HasPrefix(strings.TrimSpace(rest), "-c") && strings.Contains(rest, "import") &&
+				(strings.Contains(rest, "mcp") || strings.Contains(rest, "server")) {
+				emit(hit{start: t.start, end: t.end, inherent: true})
+				return
+			}
+		case w == "curl" || w == "curling" || w == "wget" || w == "httpie" || w == "xh":
+			emit(hit{start: t.start, end: t.end, verb: w == "curling"})
+			return
+		case w == "http" && (t.code || seg.kind == segCommand) && firstWord(toks) == i:
+			emit(hit{start: t.start, end: t.end})
+			return
+		case w == "api" || w == "apis":
+			p := prevWord(toks, i)
+			n := wordAt(toks, i+1)
+			if p == "rest" || p == "the" || p == "http" || p == "raw" || p == "graphql" || p == "its" || p == "server's" ||
+				n == "call" || n == "calls" || n == "directly" || n == "endpoint" || n == "endpoints" || n == "request" || n == "requests" {
+				if p == "the" && n != "directly" && !strings.Contains(text, "directly") && !hasAnyWord(text, fallbackCues) {
+					continue
+				}
+				emit(hit{start: t.start, end: t.end})
+				return
+			}
+		case w == "endpoint" || w == "endpoints":
+			p := prevWord(toks, i)
+			if p == "rest" || p == "http" || p == "api" || p == "raw" {
+				emit(hit{start: t.start, end: t.end})
+				return
+			}
+		case (w == "raw" && wordAt(toks, i+1) == "http"):
+			emit(hit{start: t.start, end: t.end})
+			return
+		case w == "post" || w == "get" && false:
+			if wordAt(toks, i+1) == "to" && strings.Contains(s[t.end:min(seg.end, t.end+40)], "/api") {
+				emit(hit{start: t.start, end: t.end, verb: true})
+				return
+			}
+		case w == "import" && !t.code:
+			// "import `gitea_mcp_server` and call the handler directly"
+			if i+1 < len(toks) && toks[i+1].code && strings.Contains(toks[i+1].s, "mcp") {
+				emit(hit{start: t.start, end: t.end, verb: true})
+				return
+			}
+		case (w == "requests" || w == "httpx" || w == "axios") && i+2 < len(toks) && toks[i+1].s == "." &&
+			(toks[i+2].s == "post" || toks[i+2].s == "get" || toks[i+2].s == "put" || toks[i+2].s == "delete" || toks[i+2].s == "patch"):
+			emit(hit{start: t.start, end: toks[i+2].end})
+			return
+		}
+	}
+}
+
+// healthCheck: a probe of a health endpoint is not a way around the tools.
+func healthCheck(s string) bool {
+	for _, p := range []string{"/health", "/healthz", "/readyz", "/livez", "/ping", "/status", "/metrics", "/version"} {
+		if strings.Contains(s, p) {
+			return true
+		}
+	}
+	return false
+}

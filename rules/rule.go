@@ -1,0 +1,57 @@
+package rules
+
+// Need names the context a rule needs before its action counts: some
+// actions are forbidden only as a way out of a failure.
+type Need uint8
+
+const (
+	// Anywhere: the action is forbidden in any context.
+	Anywhere Need = iota
+	// Recovery: the action counts only as a recovery step (the sentence,
+	// its list item or row, or its section is about getting out of a failure).
+	Recovery
+	// Fallback: the action counts only as a way around the tools ("if the
+	// tool fails", "instead of the tool", "directly", "fall back to").
+	Fallback
+)
+
+// Doc is a rule's documentation. It feeds `recoverlint rules RULE`, the
+// README's rule table and SARIF rule descriptions.
+type Doc struct {
+	Title string   // one line
+	Text  string   // why the action is forbidden and what to do instead
+	Bad   []string // text that recommends the action
+	Good  []string // text that bans, mentions or does the sanctioned thing
+}
+
+// Examples are short documents that go test runs through the whole
+// pipeline: each Recommend example must yield a finding of the rule, each
+// Prohibit and Mention example none.
+type Examples struct {
+	Recommend []string
+	Prohibit  []string
+	Mention   []string
+}
+
+// Rule is one forbidden recovery action.
+type Rule struct {
+	ID       string
+	Summary  string // one line, for listings
+	Message  string // the finding's message: what is wrong and what to do
+	Needs    Need
+	Doc      Doc
+	Examples Examples
+	// find reports the places in a segment that name the action.
+	find func(seg *segment, emit func(hit))
+}
+
+// hit is a place in a segment that names a rule's action.
+type hit struct {
+	start, end int // byte range in the folded text of the word that names the action
+	// verb is set when the hit is a verb form (kill, killing, killed,
+	// "force kill"): its own form decides the mood.
+	verb bool
+	// inherent marks a hit whose form is itself a bypass or recovery
+	// (a direct server import), so no further context is needed.
+	inherent bool
+}

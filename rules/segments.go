@@ -1,0 +1,290 @@
+package rules
+
+import "strings"
+
+// segments splits the unit into sentences (prose) or lines (code blocks).
+func (v *view) segments() []*segment {
+	if v.u.Kind == CodeBlock {
+		return v.codeLines()
+	}
+	var segs []*segment
+	s := v.f.s
+	start := 0
+	add := func(end int) {
+		if strings.TrimSpace(s[start:end]) != "" {
+			segs = append(segs, v.newSegment(start, end, segProse))
+		}
+		start = end
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if v.code(i) {
+			continue
+		}
+		switch c {
+		case '.', '!', '?':
+			j := i + 1
+			for j < len(s) && (s[j] == '"' || s[j] == '\'' || s[j] == ')' || s[j] == '*' || s[j] == '_' || s[j] == c) {
+				j++
+			}
+			if j < len(s) && s[j] != ' ' && s[j] != '\n' && s[j] != '\t' {
+				continue
+			}
+			if c == '.' && abbreviation(s, i) {
+				continue
+			}
+			add(j)
+			i = j - 1
+		case '\n':
+			if newSentenceAfterBreak(v, i) {
+				add(i + 1)
+			}
+		}
+	}
+	add(len(s))
+	return segs
+}
+
+func abbreviation(s string, i int) bool {
+	j := i
+	for j > 0 && isWordByte(s[j-1]) {
+		j--
+	}
+	w := s[j:i]
+	switch w {
+	case "e", "g", "i", "etc", "vs", "eg", "ie", "cf", "approx", "no", "fig", "mr", "dr", "st":
+		return true
+	}
+	return len(w) == 1 && w[0] >= 'a' && w[0] <= 'z' && j > 0 && s[j-1] == '.'
+}
+
+// newSentenceAfterBreak: a line break ends a sentence when the line before
+// ends with a colon or the next line opens like a new sentence or item.
+func newSentenceAfterBreak(v *view, i int) bool {
+	s := v.f.s
+	p := strings.TrimRight(s[:i], " \t")
+	if p == "" {
+		return false
+	}
+	last := p[len(p)-1]
+	if last == ':' {
+		return true
+	}
+	if last == ',' || last == '(' || last == '-' || last == '/' {
+		return false
+	}
+	// next line's first character in the original text
+	j := i + 1
+	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+		j++
+	}
+	if j >= len(s) {
+		return false
+	}
+	switch s[j] {
+	case '-', '*', '+', '>', '|', '#':
+		return true
+	}
+	orig := v.u.Text[v.f.back[j]]
+	return orig >= 'A' && orig <= 'Z' && !strings.HasSuffix(p, " and") && !strings.HasSuffix(p, " or") &&
+		!strings.HasSuffix(p, " the") && !strings.HasSuffix(p, " a") && !strings.HasSuffix(p, " to")
+}
+
+func (v *view) newSegment(start, end int, kind segKind) *segment {
+	return &segment{v: v, start: start, end: end, kind: kind, label: -1,
+		toks: tokenize(v.f.s, start, end, v.code)}
+}
+
+// codeLines splits a code block into lines, joining shell line
+// continuations, and reads comment labels and console prompts.
+func (v *view) codeLines() []*segment {
+	s := v.f.s
+	var segs []*segment
+	prompt := v.u.Ctx.Info == "console" || v.u.Ctx.Info == "shell-session" || v.u.Ctx.Info == "terminal"
+	if !prompt && (strings.HasPrefix(s, "$ ") || strings.Contains(s, "\n$ ")) {
+		prompt = true
+	}
+	label := -1
+	caption := ""
+	for start := 0; start < len(s); {
+		end := start
+		for end < len(s) {
+			nl := strings.IndexByte(s[end:], '\n')
+			if nl < 0 {
+				end = len(s)
+				break
+			}
+			e := end + nl
+			if strings.HasSuffix(strings.TrimRight(s[start:e], " \t\r"), "\\") {
+				end = e + 1 // continuation: the next line belongs to this command
+				continue
+			}
+			end = e
+			break
+		}
+		line := s[start:end]
+		trim := strings.TrimSpace(line)
+		next := end + 1
+		if trim == "" {
+			start = next
+			continue
+		}
+		if isCommentLine(trim, v.u.Ctx.Info) {
+			seg := v.newSegment(start, end, segComment)
+			seg.label = label
+			segs = append(segs, seg)
+			body := strings.TrimLeft(trim, "#/-;:rem <>")
+			switch {
+			case commentBanLabel(body):
+				label = int(Prohibit)
+			case commentGoodLabel(body):
+				label = int(Recommend)
+			}
+			caption = trim
+			start = next
+			continue
+		}
+		kind := segCommand
+		if looksProse(trim) {
+			kind = segProse
+		}
+		seg := v.newSegment(start, end, kind)
+		seg.label = label
+		seg.caption = caption
+		if prompt {
+			seg.output = !isPromptLine(trim)
+		}
+		if kind == segCommand {
+			if k := trailingComment(line); k >= 0 {
+				seg.trailing = line[k:]
+				seg.end = start + k
+				seg.toks = tokenize(s, start, start+k, v.code)
+			}
+		}
+		segs = append(segs, seg)
+		start = next
+	}
+	return segs
+}
+
+func isCommentLine(t, info string) bool {
+	switch {
+	case strings.HasPrefix(t, "#!"):
+		return false
+	case strings.HasPrefix(t, "#"), strings.HasPrefix(t, "//"), strings.HasPrefix(t, "<#"):
+		return true
+	case strings.HasPrefix(t, "-- ") && (info == "sql" || info == "lua"):
+		return true
+	case strings.HasPrefix(t, "rem "), strings.HasPrefix(t, ":: "):
+		return true
+	}
+	return false
+}
+
+func isPromptLine(t string) bool {
+	return strings.HasPrefix(t, "$ ") || strings.HasPrefix(t, "> ") || strings.HasPrefix(t, "ps>") ||
+		strings.HasPrefix(t, "ps ") && strings.Contains(t, "> ") || strings.HasPrefix(t, "c:\\") ||
+		strings.HasPrefix(t, "# ") || strings.HasPrefix(t, "% ")
+}
+
+func commentBanLabel(body string) bool {
+	b := strings.TrimSpace(body)
+	if strings.HasPrefix(b, "❌") || strings.HasPrefix(b, "⛔") || strings.HasPrefix(b, "🚫") {
+		return true
+	}
+	toks := tokenize(b, 0, len(b), func(int) bool { return false })
+	for i, t := range toks {
+		if i > 2 {
+			break
+		}
+		if !t.word {
+			continue
+		}
+		switch t.s {
+		case "never", "don't", "dont", "bad", "wrong", "avoid", "forbidden", "danger", "dangerous", "incorrect", "not":
+			return true
+		case "do":
+			return wordAt(toks, i+1) == "not"
+		}
+		break
+	}
+	return false
+}
+
+func commentGoodLabel(body string) bool {
+	b := strings.TrimSpace(body)
+	if strings.HasPrefix(b, "✅") || strings.HasPrefix(b, "✔") || strings.HasPrefix(b, "👍") {
+		return true
+	}
+	l := strings.ToLower(b)
+	for _, p := range []string{"good", "correct", "safe", "safer", "do this", "instead", "recommended", "better", "right"} {
+		if strings.HasPrefix(l, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// trailingComment returns the offset of a shell comment that follows a
+// command on the same line, or -1.
+func trailingComment(line string) int {
+	var q byte
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case q != 0:
+			if c == q {
+				q = 0
+			}
+		case c == '\'' || c == '"':
+			q = c
+		case c == '#' && i > 0 && (line[i-1] == ' ' || line[i-1] == '\t'):
+			return i
+		}
+	}
+	return -1
+}
+
+// commandWords open a line of shell, PowerShell or a similar language.
+var commandWords = set("pkill", "kill", "killall", "taskkill", "rm", "touch", "curl", "wget", "sudo",
+	"echo", "cat", "sed", "cp", "mv", "nano", "vim", "vi", "code", "ps", "lsof", "pgrep", "grep",
+	"git", "npm", "npx", "node", "python", "python3", "go", "docker", "docker-compose", "systemctl",
+	"fuser", "stop-process", "get-process", "remove-item", "get-item", "if", "then", "fi", "for",
+	"do", "done", "export", "cd", "mkdir", "ls", "jq", "sqlite3", "alias", "nohup", "while",
+	"unset", "source", "chmod", "chown", "xargs", "tail", "head", "wsl", "bash", "sh", "zsh",
+	"pwsh", "powershell", "claude", "codex", "busybox", "command", "exec", "printf", "tee",
+	"set-content", "out-file", "del", "erase", "rmdir", "pip", "uv", "uvx", "yarn", "pnpm",
+	"make", "brew", "apt", "apt-get", "kubectl", "launchctl", "service", "open", "else",
+	"elif", "case", "esac", "return", "exit", "sleep", "wait", "timeout", "env", "http",
+	"httpie", "nc", "unlink", "truncate", "install", "ln", "find", "pidof", "netstat", "ss",
+	"write-host", "start-process", "get-content", "set-item", "new-item", "function", "local",
+	"import", "from", "def", "let", "const", "var", "await", "os", "subprocess", "pid",
+	"import-module", "wmic", "tasklist", "sc", "net", "reg", "xkill", "skill", "launchctl")
+
+// looksProse reports whether a line inside a code block reads as a
+// sentence rather than a command: plain-text blocks often hold numbered
+// steps ("3. Remove from DISABLED_TOOLS in .env").
+func looksProse(t string) bool {
+	t = strings.TrimLeft(t, "├└│─┬┼-*•·+>0123456789.) \t")
+	if t == "" {
+		return false
+	}
+	if t[0] == '$' || t[0] == '[' || t[0] == '{' || t[0] == '"' || t[0] == '\'' || t[0] == '(' || t[0] == '`' {
+		return false
+	}
+	i := 0
+	for i < len(t) && (isWordByte(t[i]) || t[i] == '-' || t[i] == '.' || t[i] == '_') {
+		i++
+	}
+	w := t[:i]
+	if commandWords[w] || strings.ContainsAny(w, "./_") {
+		return false
+	}
+	if i < len(t) && (t[i] == '=' || t[i] == '(' || t[i] == '.') {
+		return false
+	}
+	if strings.Contains(t, " | ") || strings.Contains(t, "&&") || strings.Contains(t, " = ") || strings.HasSuffix(t, ";") || strings.HasSuffix(t, "{") {
+		return false
+	}
+	return len(strings.Fields(t)) >= 2
+}

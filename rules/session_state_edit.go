@@ -1,0 +1,128 @@
+package rules
+
+import "strings"
+
+// SessionStateEdit is the rule against editing session state by hand.
+var SessionStateEdit = &Rule{
+	ID:      "session-state-edit",
+	Summary: "editing, deleting or resetting session state by hand: session, lock, lease and heartbeat files, state databases",
+	Message: "recommends editing or deleting session state by hand (a lock, lease, heartbeat, session file or state row); " +
+		"another session may still own it. Use the tool's own reset or release command, or request a reconnect",
+	Needs: Anywhere,
+	Doc: Doc{
+		Title: "Editing session state by hand",
+		Text: `Lock, lease and heartbeat files and the rows of a state database record who owns what
+right now. Deleting a "stale" lock or lease by hand lets a second session into a merge or
+a worktree that the first one still holds; editing a session file makes the server's view
+of the world disagree with the truth.
+
+What to do instead: use the tool's own sanctioned reset or release command, which checks
+ownership first, or request a reconnect and let the server reconcile its state.`,
+		Bad:  []string{"If the merge is blocked, `rm ~/.gitea-mcp/terminal.lock`."},
+		Good: []string{"Never remove `terminal.lock` by hand; use `gitea-mcp lock release`."},
+	},
+	Examples: Examples{
+		Recommend: []string{
+			"If the heartbeat looks stale, `rm ~/.gitea-mcp/heartbeat` and the daemon writes a fresh one.\n",
+			"## Lease stuck\n\n```bash\nsqlite3 ~/.gitea-mcp/control_plane.db \"DELETE FROM leases\"\n```\n",
+			"Do not skip deleting the stale `terminal.lock`.\n",
+		},
+		Prohibit: []string{
+			"Never delete lock, lease or heartbeat files.\n",
+			"❌ `rm ~/.gitea-mcp/sessions/*.json`\n",
+		},
+		Mention: []string{
+			"gitea-mcp keeps sessions in `~/.gitea-mcp/sessions/` and leases in `control_plane.db`.\n",
+			"Run `npm install` if `package-lock.json` changed.\n",
+		},
+	},
+	find: findSessionStateEdit,
+}
+
+// stateNouns name session state in prose.
+var stateNouns = []string{"lock file", "lock files", "lockfile", "lockfiles", "lock", "locks",
+	"heartbeat", "heartbeats", "lease", "leases", "lease row", "session file", "session files",
+	"session state", "state file", "state files", "state database", "pid file", "pidfile",
+	"session record", "session records", "lease file", "heartbeat file"}
+
+func findSessionStateEdit(seg *segment, emit func(hit)) {
+	s := seg.text()
+	// SQL that deletes or rewrites state rows
+	for _, kw := range []string{"delete from ", "update ", "truncate ", "drop table "} {
+		if k := strings.Index(s, kw); k >= 0 {
+			rest := s[k+len(kw):]
+			if hasAnyWord(rest[:min(len(rest), 40)], []string{"leases", "lease", "sessions", "session", "locks", "lock", "heartbeats", "heartbeat", "state"}) &&
+				(kw != "update " || strings.Contains(rest, " set ")) {
+				emit(hit{start: seg.start + k, end: seg.start + k + len(kw) - 1})
+				return
+			}
+		}
+	}
+	emitted := false
+	fileEdit(seg, isStateFile, nil, func(h hit) {
+		if !emitted {
+			emit(h)
+			emitted = true
+		}
+	})
+	if emitted {
+		return
+	}
+	// prose: "delete the stale lock", "clear MCP locks", "delete its lease row"
+	toks := seg.toks
+	for i, t := range toks {
+		if !t.word || t.code {
+			continue
+		}
+		l := lemma(t.s, stateVerbs)
+		if l == "" {
+			continue
+		}
+		for k, n := i+1, 0; k < len(toks) && n < 5; k++ {
+			w := toks[k]
+			if !w.word {
+				if w.s == "," || w.s == "." || w.s == ";" || w.s == ":" || w.s == "(" {
+					break
+				}
+				continue
+			}
+			n++
+			if stateNoun(toks, k) {
+				emit(hit{start: t.start, end: t.end, verb: true})
+				return
+			}
+			if w.s == "if" || w.s == "when" || w.s == "to" || w.s == "from" || w.s == "in" {
+				break
+			}
+		}
+	}
+}
+
+var stateVerbs = set("delete", "remove", "rm", "clear", "reset", "wipe", "purge", "edit",
+	"modify", "truncate", "empty", "unlink", "erase", "nuke", "break", "drop", "clean",
+	"overwrite", "rewrite", "force-remove", "force-delete")
+
+// stateNoun: the word at k names session state ("lock", "lease row",
+// "heartbeat"), not a dependency lockfile or a lock in another sense.
+func stateNoun(toks []token, k int) bool {
+	w := toks[k].s
+	switch w {
+	case "lock", "locks", "lockfile", "lockfiles", "heartbeat", "heartbeats", "lease", "leases", "pidfile":
+		n := wordAt(toks, k+1)
+		if w == "lock" && (n == "screen" || n == "in" || n == "down" || n == "contention") {
+			return false
+		}
+		p := prevWord(toks, k)
+		if p == "package" || p == "dependency" || p == "yarn" || p == "npm" || p == "cargo" || p == "poetry" {
+			return false
+		}
+		return true
+	case "session", "state":
+		n := wordAt(toks, k+1)
+		return n == "file" || n == "files" || n == "state" || n == "record" || n == "records" || n == "database" || n == "db" || n == "row" || n == "rows"
+	case "pid":
+		n := wordAt(toks, k+1)
+		return n == "file" || n == "files"
+	}
+	return false
+}

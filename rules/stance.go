@@ -1,0 +1,253 @@
+package rules
+
+import "strings"
+
+// Stance is what a text does with an action it names.
+type Stance uint8
+
+const (
+	// Recommend tells or permits the reader to do it: the only finding.
+	Recommend Stance = iota
+	// Prohibit bans it.
+	Prohibit
+	// Mention describes, reports, asks or quotes it.
+	Mention
+)
+
+func (s Stance) String() string {
+	return [...]string{"recommend", "prohibit", "mention"}[s]
+}
+
+// clauseBounds returns the token range [lo, hi) of the clause around
+// token i. A clause ends at ';', at a sentence end, at ':' or a dash
+// followed by a new instruction, and at but / however / instead /
+// otherwise / then.
+func clauseBounds(toks []token, i int) (lo, hi int) {
+	lo = 0
+	for j := i - 1; j >= 0; j-- {
+		if isBoundary(toks, j) {
+			lo = j + 1
+			break
+		}
+	}
+	hi = len(toks)
+	for j := i + 1; j < len(toks); j++ {
+		if isBoundary(toks, j) {
+			hi = j
+			break
+		}
+	}
+	return lo, hi
+}
+
+func isBoundary(toks []token, j int) bool {
+	t := toks[j]
+	if t.code {
+		return false
+	}
+	switch t.s {
+	case ";":
+		return true
+	case ":", "—", "-", "→", "=":
+		if t.s == "-" || t.s == "=" {
+			// a free-standing hyphen between words, not a flag or a range
+			if j == 0 || j+1 >= len(toks) || toks[j-1].end == t.start || toks[j+1].start == t.end {
+				return false
+			}
+		}
+		if t.s == "=" && (j+1 >= len(toks) || toks[j+1].s != ">") {
+			return false
+		}
+		k := j + 1
+		for k < len(toks) && !toks[k].word && !toks[k].code {
+			k++
+		}
+		if k >= len(toks) {
+			return false
+		}
+		n := toks[k]
+		return !n.code && (baseVerbs[n.s] && !nonImperativeStart[n.s] || n.s == "then" || n.s == "instead" || n.s == "but")
+	case "but", "however", "otherwise", "then", "whereas", "although", "though":
+		return true
+	case "instead":
+		return !(j+1 < len(toks) && toks[j+1].s == "of")
+	}
+	return false
+}
+
+// words that are base verbs but rarely open an instruction after a colon.
+var nonImperativeStart = set("never", "always", "please", "first", "manually", "avoid", "skip", "note", "do")
+
+// banState walks the clause up to token i and reports whether the action at i
+// is banned, or explicitly recommended by a double negation.
+func banState(toks []token, lo, i int) (banned, forced bool) {
+	scopeEnd := -1 // for phrase-scoped bans: ends at the next comma
+	for j := lo; j < i; j++ {
+		t := toks[j]
+		if t.code {
+			continue
+		}
+		if t.s == "," && scopeEnd == -2 {
+			banned = false
+			scopeEnd = -1
+			continue
+		}
+		if !t.word {
+			continue
+		}
+		n1, n2 := wordAt(toks, j+1), wordAt(toks, j+2)
+		switch {
+		case t.s == "never" || t.s == "don't" || t.s == "dont" || t.s == "mustn't" ||
+			t.s == "shouldn't" || t.s == "shan't" || t.s == "refrain":
+			banned, forced = true, false
+			if doubleNeg[n1] || (n1 == "to" || n1 == "ever") && doubleNeg[n2] {
+				banned, forced = false, true
+			}
+		case t.s == "not" && j > lo && (prevWord(toks, j) == "do" || prevWord(toks, j) == "must" ||
+			prevWord(toks, j) == "should" || prevWord(toks, j) == "shall" || prevWord(toks, j) == "does" ||
+			prevWord(toks, j) == "may" || prevWord(toks, j) == "need" || prevWord(toks, j) == "is" ||
+			prevWord(toks, j) == "are" || prevWord(toks, j) == "never"):
+			if (prevWord(toks, j) == "is" || prevWord(toks, j) == "are") && !(n1 == "safe" || n1 == "allowed" || n1 == "recommended" || n1 == "permitted" || n1 == "ok" || n1 == "okay" || n1 == "acceptable" || n1 == "advisable") {
+				continue
+			}
+			banned, forced = true, false
+			if doubleNeg[n1] || (n1 == "to" || n1 == "ever") && doubleNeg[n2] {
+				banned, forced = false, true
+			}
+		case t.s == "not" && (n1 == "safe" || n1 == "allowed" || n1 == "recommended" || n1 == "permitted"):
+			banned, forced = true, false
+		case t.s == "avoid" || t.s == "avoiding":
+			if p := prevWord(toks, j); p == "to" || p == "helps" || p == "help" {
+				continue
+			}
+			banned, forced = true, false
+		case t.s == "forbidden" || t.s == "prohibited" || t.s == "banned" || t.s == "disallowed":
+			banned, forced = true, false
+		case t.s == "stop" && strings.HasSuffix(n1, "ing"):
+			banned, forced = true, false
+		case t.s == "no" && j+3 >= i:
+			// "no pkill", "no manual kill": only right before the action
+			if n1 != "longer" && n1 != "need" && n1 != "matter" {
+				banned, forced = true, false
+			}
+		case t.s == "no" && n1 == "need" && n2 == "to":
+			banned, forced = true, false
+		case t.s == "instead" && n1 == "of", t.s == "rather" && n1 == "than",
+			t.s == "without", t.s == "in" && n1 == "place" && n2 == "of",
+			t.s == "opposed" && n1 == "to":
+			banned, forced = true, false
+			scopeEnd = -2
+		}
+	}
+	return banned, forced
+}
+
+func wordAt(toks []token, j int) string {
+	for ; j < len(toks); j++ {
+		if toks[j].word {
+			return toks[j].s
+		}
+		if toks[j].s != "*" && toks[j].s != "_" && toks[j].s != "`" {
+			return ""
+		}
+	}
+	return ""
+}
+
+func prevWord(toks []token, j int) string {
+	for j--; j >= 0; j-- {
+		if toks[j].word {
+			return toks[j].s
+		}
+		if toks[j].s != "*" && toks[j].s != "_" {
+			return ""
+		}
+	}
+	return ""
+}
+
+// postfixBan reports a ban that follows the action in its clause:
+// "killing processes is forbidden".
+func postfixBan(s string) bool {
+	for _, p := range postBan {
+		if strings.Contains(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// verbForm classifies a word as a verb form by its ending.
+type verbForm uint8
+
+const (
+	formOther verbForm = iota
+	formBase
+	formGerund
+	formThird
+	formPast
+)
+
+func formOf(w string) verbForm {
+	switch {
+	case baseVerbs[w]:
+		return formBase
+	case pastForms[w]:
+		return formPast
+	case thirdPersonIrregular[w]:
+		return formThird
+	case strings.HasSuffix(w, "ing") && len(w) > 4 && (baseVerbs[strings.TrimSuffix(w, "ing")] ||
+		baseVerbs[strings.TrimSuffix(w, "ing")+"e"] || doubledStem(strings.TrimSuffix(w, "ing"))):
+		return formGerund
+	case strings.HasSuffix(w, "ed") && (baseVerbs[strings.TrimSuffix(w, "ed")] ||
+		baseVerbs[strings.TrimSuffix(w, "d")] || doubledStem(strings.TrimSuffix(w, "ed")) ||
+		strings.HasSuffix(w, "ied") && baseVerbs[strings.TrimSuffix(w, "ied")+"y"]):
+		return formPast
+	case strings.HasSuffix(w, "s") && (baseVerbs[strings.TrimSuffix(w, "s")] ||
+		strings.HasSuffix(w, "es") && baseVerbs[strings.TrimSuffix(w, "es")] ||
+		strings.HasSuffix(w, "ies") && baseVerbs[strings.TrimSuffix(w, "ies")+"y"]):
+		return formThird
+	}
+	return formOther
+}
+
+func doubledStem(s string) bool {
+	n := len(s)
+	return n > 2 && s[n-1] == s[n-2] && baseVerbs[s[:n-1]]
+}
+
+// finiteAfter reports whether the words after an action make it the subject
+// of a statement: "`pkill` sends SIGTERM", "the `pkill` result is discarded".
+func finiteAfter(toks []token, i, hi int) bool {
+	for j, n := i, 0; j < hi && n < 3; j++ {
+		t := toks[j]
+		if !t.word || t.code {
+			continue
+		}
+		n++
+		switch formOf(t.s) {
+		case formThird, formPast:
+			if t.s == "sets" || t.s == "uses" && n > 1 {
+				continue
+			}
+			return true
+		}
+		switch t.s {
+		case "is", "are", "was", "were", "has", "have", "had", "can", "will", "would", "may",
+			"might", "does", "did", "should", "must", "cannot", "can't", "won't", "isn't",
+			"wasn't", "doesn't", "didn't":
+			return true
+		}
+		if n == 1 && (t.s == "result" || t.s == "results" || t.s == "output" || t.s == "call" ||
+			t.s == "command" || t.s == "process" || t.s == "pattern" || t.s == "patterns") {
+			continue
+		}
+		if n >= 1 && !strings.HasSuffix(t.s, "s") {
+			// a flag word or an argument: the command goes on
+			if t.s != "result" {
+				return false
+			}
+		}
+	}
+	return false
+}

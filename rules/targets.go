@@ -1,0 +1,346 @@
+package rules
+
+import (
+	"path"
+	"strings"
+)
+
+// pathRun is a run of text that may name a file: no spaces, quotes or
+// shell operators.
+type pathRun struct {
+	s          string
+	start, end int
+}
+
+func isPathByte(c byte) bool {
+	switch c {
+	case ' ', '\t', '\n', '\r', '"', '\'', '`', '(', ')', ',', ';', '|', '&', '<', '>', '=':
+		return false
+	}
+	return true
+}
+
+// paths returns the path-like runs of a segment.
+func paths(seg *segment) []pathRun {
+	s := seg.v.f.s
+	var out []pathRun
+	for i := seg.start; i < seg.end; {
+		if !isPathByte(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < seg.end && isPathByte(s[j]) {
+			if s[j] == '\\' && j+1 < seg.end && s[j+1] == ' ' {
+				j += 2 // an escaped space stays in the path
+				continue
+			}
+			j++
+		}
+		p := strings.TrimRight(s[i:j], ".:,*]}")
+		out = append(out, pathRun{s: p, start: i, end: i + len(p)})
+		i = j
+	}
+	return out
+}
+
+func baseName(p string) string {
+	p = strings.TrimRight(p, "/")
+	return path.Base(strings.ReplaceAll(p, "\\", "/"))
+}
+
+// isEnvFile: .env, .env.local, path/to/.env, but not .env.example and kin.
+func isEnvFile(p string) bool {
+	b := baseName(p)
+	if b == ".env" {
+		return true
+	}
+	if !strings.HasPrefix(b, ".env.") {
+		return false
+	}
+	switch strings.TrimPrefix(b, ".env.") {
+	case "example", "sample", "template", "dist", "tpl", "default", "defaults", "schema", "md", "ts", "js", "py", "go":
+		return false
+	}
+	return true
+}
+
+var configNames = set("mcp.json", ".mcp.json", "config.toml", "config.json", "config.yaml",
+	"config.yml", "settings.json", "settings.local.json", "claude_desktop_config.json",
+	".claude.json", "claude.json", "mcp_config.json", "mcp_settings.json",
+	"cline_mcp_settings.json", "mcp-config.json", "mcp.yaml", "mcp.yml", "mcp_servers.json",
+	"mcp-servers.json", "servers.json", "config.jsonc", "settings.jsonc", ".cursorrules.json",
+	"continue.json", "config.ts", "mcp.toml")
+
+// isConfigFile: an MCP, client or server configuration file, or a table of one.
+func isConfigFile(p string) bool {
+	if configNames[baseName(p)] {
+		return true
+	}
+	return strings.HasPrefix(p, "[mcp_servers") || strings.HasPrefix(p, "mcp_servers.") ||
+		strings.HasPrefix(p, "mcpservers") || strings.HasPrefix(p, "[mcp.") ||
+		strings.HasPrefix(p, "mcp_servers")
+}
+
+var dependencyLocks = set("package-lock.json", "yarn.lock", "pnpm-lock.yaml", "bun.lockb",
+	"bun.lock", "cargo.lock", "gemfile.lock", "poetry.lock", "composer.lock", "pipfile.lock",
+	"flake.lock", "uv.lock", "pdm.lock", "mix.lock", "podfile.lock", "packages.lock.json",
+	"npm-shrinkwrap.json", "go.sum", "deno.lock", "pubspec.lock", "conda-lock.yml", "package.resolved")
+
+// isStateFile: session state kept on disk: lock, lease, heartbeat, session
+// and state files or folders, pid files and state databases.
+func isStateFile(p string) bool {
+	b := baseName(p)
+	if dependencyLocks[b] {
+		return false
+	}
+	if strings.HasSuffix(b, ".lock") || strings.HasSuffix(b, ".lck") || strings.HasSuffix(b, ".pid") ||
+		b == "heartbeat" || strings.HasPrefix(b, "heartbeat.") || b == "state.json" ||
+		b == "session.json" || b == "sessions.json" || b == "leases.json" || b == "lease.json" ||
+		b == "control_plane.db" || b == ".in_use" || b == "lockfile" || b == "locks" || b == "lock" {
+		return true
+	}
+	for _, dir := range []string{"/sessions/", "/locks/", "/leases/", "/heartbeats/", "/session/", "/lock/"} {
+		if strings.Contains(p+"/", dir) {
+			return true
+		}
+	}
+	if strings.HasSuffix(b, ".db") || strings.HasSuffix(b, ".sqlite") || strings.HasSuffix(b, ".sqlite3") {
+		return strings.Contains(p, "mcp") || strings.Contains(b, "state") || strings.Contains(b, "session") ||
+			strings.Contains(b, "lease") || strings.Contains(b, "control")
+	}
+	return false
+}
+
+// editVerbs change a file's content or remove it.
+var editVerbs = set("edit", "modify", "update", "change", "set", "add", "put", "write",
+	"replace", "rewrite", "overwrite", "delete", "remove", "clear", "reset", "fix", "append",
+	"insert", "paste", "adjust", "tweak", "correct", "patch", "merge", "raise", "increase",
+	"lower", "decrease", "wipe", "purge", "truncate", "empty", "erase", "unlink", "rm",
+	"nuke", "regenerate", "recreate", "re-create", "comment", "uncomment", "populate", "fill",
+	"swap", "re-add", "readd", "rename", "move", "mv", "copy", "cp", "del", "drop", "strip",
+	"delete", "bump", "save", "re-save", "resave", "clean", "manually-edit", "rotate")
+
+// editorCommands open a file for editing.
+var editorCommands = set("nano", "vim", "vi", "nvim", "emacs", "code", "subl", "notepad",
+	"gedit", "micro", "edit", "notepad++", "kate", "mate")
+
+// removeCommands delete files.
+var removeCommands = set("rm", "del", "remove-item", "unlink", "erase", "rmdir", "shred", "trash")
+
+// lemma returns the base form of a verb form in editVerbs, or "".
+func lemma(w string, verbs map[string]bool) string {
+	if verbs[w] {
+		return w
+	}
+	for _, suf := range []string{"ing", "ed", "es", "s", "d"} {
+		if strings.HasSuffix(w, suf) {
+			stem := strings.TrimSuffix(w, suf)
+			if verbs[stem] {
+				return stem
+			}
+			if verbs[stem+"e"] {
+				return stem + "e"
+			}
+			if n := len(stem); n > 2 && stem[n-1] == stem[n-2] && verbs[stem[:n-1]] {
+				return stem[:n-1]
+			}
+			if strings.HasSuffix(stem, "i") && verbs[strings.TrimSuffix(stem, "i")+"y"] {
+				return strings.TrimSuffix(stem, "i") + "y"
+			}
+		}
+	}
+	return ""
+}
+
+// fileEdit finds edits of the files that isTarget accepts in a segment:
+// editor and remove commands, redirections, sed -i, copies onto the file,
+// and prose such as "update GITEA_TOKEN in .env". generic lists nouns that
+// name the file class in prose ("config", "configuration") and count only
+// as the direct object of an edit verb.
+func fileEdit(seg *segment, isTarget func(string) bool, generic []string, emit func(hit)) {
+	runs := paths(seg)
+	var targets []pathRun
+	for _, r := range runs {
+		if isTarget(r.s) {
+			targets = append(targets, r)
+		}
+	}
+	toks := seg.toks
+	emitted := false
+	// commands
+	for _, t := range targets {
+		if h, ok := commandEdit(seg, runs, t); ok {
+			emit(h)
+			emitted = true
+		}
+	}
+	if emitted {
+		return
+	}
+	// prose: an edit verb and a target in one clause
+	for _, t := range targets {
+		ti := tokenAt(toks, t.start)
+		if ti < 0 {
+			continue
+		}
+		lo, hi := clauseBounds(toks, ti)
+		if v, ok := nearestEditVerb(toks, lo, hi, ti, t); ok {
+			emit(hit{start: toks[v].start, end: toks[v].end, verb: true})
+			return
+		}
+	}
+	// generic nouns right after an edit verb: "update the user-level config"
+	for i, tk := range toks {
+		if !tk.word || lemma(tk.s, editVerbs) == "" || lemma(tk.s, editVerbs) == "save" {
+			continue
+		}
+		for k, n := i+1, 0; k < len(toks) && n < 5; k++ {
+			w := toks[k]
+			if !w.word {
+				if w.s == "," || w.s == "." || w.s == ";" || w.s == ":" {
+					break
+				}
+				continue
+			}
+			n++
+			for _, g := range generic {
+				if w.s == g || strings.HasSuffix(w.s, "-"+g) {
+					emit(hit{start: tk.start, end: tk.end, verb: true})
+					return
+				}
+			}
+		}
+	}
+}
+
+func tokenAt(toks []token, off int) int {
+	for i, t := range toks {
+		if t.end > off {
+			return i
+		}
+	}
+	return -1
+}
+
+// nearestEditVerb finds the edit verb that governs a target in its clause.
+func nearestEditVerb(toks []token, lo, hi, ti int, t pathRun) (int, bool) {
+	for k := ti - 1; k >= lo; k-- {
+		w := toks[k]
+		if !w.word || w.start >= t.start {
+			continue
+		}
+		l := lemma(w.s, editVerbs)
+		if l == "" || w.code && !editorCommands[w.s] && !removeCommands[w.s] {
+			continue
+		}
+		if (l == "copy" || l == "cp" || l == "move" || l == "mv" || l == "rename") && prevTo(toks, ti) == false {
+			continue // the target is the source of a copy
+		}
+		if l == "save" || l == "bump" || l == "clean" && !strings.HasPrefix(w.s, "clean") {
+			continue
+		}
+		return k, true
+	}
+	for k := ti + 1; k < hi && k < ti+8; k++ {
+		w := toks[k]
+		if !w.word || w.code || w.start < t.end {
+			continue
+		}
+		if l := lemma(w.s, editVerbs); l != "" && l != "copy" && l != "cp" && l != "save" && l != "bump" && l != "move" {
+			if formOf(w.s) == formPast || formOf(w.s) == formThird {
+				continue // "the .env file changed": a statement about the file
+			}
+			return k, true
+		}
+	}
+	return 0, false
+}
+
+func prevTo(toks []token, ti int) bool {
+	for k := ti - 1; k >= 0 && k >= ti-3; k-- {
+		if toks[k].word && (toks[k].s == "to" || toks[k].s == "into" || toks[k].s == "over" || toks[k].s == "onto") {
+			return true
+		}
+	}
+	return false
+}
+
+// commandEdit recognises a shell command that edits or removes target.
+func commandEdit(seg *segment, runs []pathRun, t pathRun) (hit, bool) {
+	s := seg.v.f.s
+	// redirection onto the file: echo '{}' > file, >> file, tee file
+	j := t.start - 1
+	for j >= seg.start && (s[j] == ' ' || s[j] == '\t') {
+		j--
+	}
+	if j >= seg.start && s[j] == '>' {
+		if cmd, ok := firstWordBefore(seg, j); ok {
+			return cmd, true
+		}
+	}
+	// the command that takes the target as an argument
+	var prev []pathRun
+	for _, r := range runs {
+		if r.start >= t.start {
+			break
+		}
+		prev = append(prev, r)
+	}
+	for k := len(prev) - 1; k >= 0; k-- {
+		r := prev[k]
+		w := r.s
+		if strings.Contains(s[r.end:t.start], "|") || strings.Contains(s[r.end:t.start], "&&") || strings.Contains(s[r.end:t.start], ";") {
+			break
+		}
+		switch {
+		case editorCommands[w] && (seg.kind == segCommand || seg.v.code(r.start) || k == 0 || prev[k-1].s == "sudo" || prev[k-1].s == "edit:"):
+			return hit{start: r.start, end: r.end}, true
+		case removeCommands[w]:
+			return hit{start: r.start, end: r.end}, true
+		case w == "sed" && strings.Contains(s[r.end:t.start], " -i"):
+			return hit{start: r.start, end: r.end}, true
+		case w == "tee" || w == "set-content" || w == "out-file" || w == "add-content" || w == "clear-content":
+			return hit{start: r.start, end: r.end}, true
+		case (w == "cp" || w == "mv" || w == "copy" || w == "move" || w == "copy-item" || w == "move-item") && lastArg(runs, t):
+			return hit{start: r.start, end: r.end}, true
+		}
+	}
+	return hit{}, false
+}
+
+// lastArg: t is the last path of its command (the destination of a copy).
+func lastArg(runs []pathRun, t pathRun) bool {
+	for _, r := range runs {
+		if r.start > t.start {
+			return strings.HasPrefix(r.s, "-") || r.s == "&&" || r.s == "#"
+		}
+	}
+	return true
+}
+
+// firstWordBefore returns the command word of the pipeline stage that ends
+// at offset j.
+func firstWordBefore(seg *segment, j int) (hit, bool) {
+	s := seg.v.f.s
+	k := j
+	for k > seg.start && s[k-1] != '|' && s[k-1] != ';' && s[k-1] != '&' && s[k-1] != '`' && s[k-1] != '\n' && s[k-1] != '(' {
+		k--
+	}
+	for k < j && (s[k] == ' ' || s[k] == '\t' || s[k] == '$') {
+		k++
+	}
+	e := k
+	for e < j && isPathByte(s[e]) {
+		e++
+	}
+	if e == k {
+		return hit{}, false
+	}
+	w := s[k:e]
+	switch w {
+	case "echo", "printf", "cat", "jq", "sed", "awk", "yq", "python", "python3", "node", "envsubst", "sort", "grep", "print", "write-output", "tr", "head", "tail", "sops", "op", "printenv", "env":
+		return hit{start: k, end: e}, true
+	}
+	return hit{}, false
+}

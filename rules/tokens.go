@@ -1,0 +1,59 @@
+package rules
+
+// token is a word or a punctuation mark of folded text. Words are runs of
+// letters, digits, '_' and inner apostrophes or hyphens; every other
+// non-space byte (or multi-byte dash) is a token of its own.
+type token struct {
+	s          string
+	start, end int // byte range in the folded text
+	word       bool
+	code       bool // inside an inline code span or a code line
+}
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c >= 0x80 && c != 0xE2
+}
+
+// tokenize splits folded text s[start:end] into tokens.
+func tokenize(s string, start, end int, inCode func(int) bool) []token {
+	var toks []token
+	for i := start; i < end; {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			i++
+		case isWordByte(c):
+			j := i + 1
+			for j < end {
+				if isWordByte(s[j]) {
+					j++
+					continue
+				}
+				// inner apostrophe (don't) or hyphen (re-save, stop-process)
+				if (s[j] == '\'' || s[j] == '-') && j+1 < end && isWordByte(s[j+1]) && s[j+1] < 0x80 {
+					j += 2
+					continue
+				}
+				break
+			}
+			toks = append(toks, token{s: s[i:j], start: i, end: j, word: true, code: inCode(i)})
+			i = j
+		case c == 0xE2 && i+2 < end && s[i+1] == 0x80 && (s[i+2] == 0x94 || s[i+2] == 0x93):
+			// em dash or en dash
+			toks = append(toks, token{s: "—", start: i, end: i + 3, code: inCode(i)})
+			i += 3
+		case c == 0xE2:
+			// other symbols in this block (arrows, marks): one token per rune
+			j := i + 1
+			for j < end && s[j] >= 0x80 && s[j] < 0xC0 {
+				j++
+			}
+			toks = append(toks, token{s: s[i:j], start: i, end: j, code: inCode(i)})
+			i = j
+		default:
+			toks = append(toks, token{s: s[i : i+1], start: i, end: i + 1, code: inCode(i)})
+			i++
+		}
+	}
+	return toks
+}
