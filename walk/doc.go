@@ -29,7 +29,10 @@
 // Tracked files are read from the repository's index (format versions 2, 3
 // and 4, SHA-1 or SHA-256, including the shared file of a split index). A
 // missing index means nothing is tracked; an unreadable one is reported as
-// an Error and the walk goes on with the ignore rules alone.
+// an Error and the walk goes on with the ignore rules alone. Two limits:
+// the folder entries of a sparse index are skipped (their files are not
+// checked out), and a split index's deletions are not applied, so an entry
+// removed since the last shared file still counts as tracked.
 //
 // Choices where git gives no answer or recoverlint differs on purpose:
 //

@@ -47,14 +47,14 @@ func openRepo(top string) (*repo, error) {
 	dotGit := filepath.Join(top, ".git")
 	fi, err := os.Lstat(dotGit)
 	if err != nil {
-		return r, fmt.Errorf("opening git directory: %w", err)
+		return r, fmt.Errorf("opening git directory: %w", bare(err))
 	}
 	r.gitDir = dotGit
 	if !fi.IsDir() {
 		data, err := os.ReadFile(dotGit)
 		if err != nil {
 			r.gitDir = ""
-			return r, fmt.Errorf("reading .git file: %w", err)
+			return r, fmt.Errorf("reading .git file: %w", bare(err))
 		}
 		dir, ok := strings.CutPrefix(strings.TrimSpace(string(data)), "gitdir:")
 		if !ok {
@@ -111,12 +111,12 @@ func readIndex(gitDir, commonDir string) (tracked, error) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("reading git index: %w", err)
+		return nil, fmt.Errorf("reading git index: %w", bare(err))
 	}
 	hashSize := objectNameSize(commonDir)
 	idx, err := parseIndex(data, hashSize)
 	if err != nil {
-		return nil, fmt.Errorf("reading git index %s: %w", path, err)
+		return nil, fmt.Errorf("reading git index: %w", err)
 	}
 	paths := idx.paths
 	if idx.shared != "" {

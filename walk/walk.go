@@ -77,10 +77,20 @@ func (w *walker) fail(path string, err error) {
 	w.errs = append(w.errs, Error{Path: path, Err: err})
 }
 
+// bare drops the path from an *fs.PathError, which Error.Path already
+// names, keeping the cause and its operation.
+func bare(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s: %w", pe.Op, pe.Err)
+	}
+	return err
+}
+
 func (w *walker) walkPath(p string) {
 	info, err := os.Stat(p)
 	if err != nil {
-		w.fail(p, err)
+		w.fail(p, bare(err))
 		return
 	}
 	switch {
@@ -194,7 +204,7 @@ func (w *walker) readRules(path, base string, lookup bool) *ruleSet {
 			return nil
 		}
 		if err != nil {
-			w.fail(path, fmt.Errorf("reading ignore file: %w", err))
+			w.fail(path, fmt.Errorf("reading ignore file: %w", bare(err)))
 			return nil
 		}
 		if !fi.Mode().IsRegular() {
@@ -203,7 +213,7 @@ func (w *walker) readRules(path, base string, lookup bool) *ruleSet {
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		w.fail(path, fmt.Errorf("reading ignore file: %w", err))
+		w.fail(path, fmt.Errorf("reading ignore file: %w", bare(err)))
 		return nil
 	}
 	set := parseRules(data, base)
@@ -233,7 +243,7 @@ func hasRegular(entries []fs.DirEntry, name string) bool {
 func (w *walker) walkDir(sc *scope, path, rel, ign string, trackedOnly bool) {
 	entries, err := os.ReadDir(path)
 	if err != nil {
-		w.fail(path, err)
+		w.fail(path, fmt.Errorf("reading folder: %w", bare(err)))
 		if len(entries) == 0 {
 			return
 		}

@@ -119,8 +119,8 @@ func TestWalkErrors(t *testing.T) {
 				if tc.wantIs != nil && !errors.Is(e, tc.wantIs) {
 					t.Errorf("error %v does not wrap %v", e, tc.wantIs)
 				}
-				if !strings.Contains(e.Error(), e.Path) {
-					t.Errorf("error text %q does not name its path", e.Error())
+				if n := strings.Count(e.Error(), e.Path); n != 1 {
+					t.Errorf("error text %q names its path %d times, want once", e.Error(), n)
 				}
 			}
 			if !slices.Equal(gotErr, tc.wantErr) {
