@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 )
 
@@ -151,7 +152,9 @@ func (w *walker) scopeAbove(dir string) (*scope, string) {
 	parts := strings.Split(rel, "/")
 	folder, base := top, ""
 	for _, part := range parts {
-		w.loadRules(sc, folder, base, nil)
+		for _, name := range ignoreNames() {
+			w.lookupRules(sc, filepath.Join(folder, name), base, os.Lstat)
+		}
 		folder = filepath.Join(folder, part)
 		base += part + "/"
 	}
@@ -172,69 +175,61 @@ func (w *walker) repoScope(top string) *scope {
 	}
 	sc := &scope{repo: r, top: top}
 	if r.gitDir != "" {
-		if set := w.readRules(r.excludeFile(), "", true); set != nil {
-			sc.rules = append(sc.rules, set)
-		}
+		// git reads info/exclude through a symbolic link, unlike the
+		// ignore files inside the work tree.
+		w.lookupRules(sc, r.excludeFile(), "", os.Stat)
 	}
 	return sc
 }
 
-// loadRules pushes onto the scope the ignore files of folder, whose path
-// relative to the scope's top is base ("" or ending in '/'). entries is the
-// folder's listing when the caller has it; otherwise the files are looked
-// up directly.
+// ignoreNames lists the per-folder ignore files in the order their rules
+// are pushed.
+func ignoreNames() [2]string { return [2]string{gitignoreName, recoverlintignoreName} }
+
+// loadRules pushes onto the scope the ignore files of folder, found in its
+// sorted listing entries. base is the folder's path relative to the
+// scope's top ("" or ending in '/'). Only regular files count: git does not
+// read an ignore file through a symbolic link in the work tree.
 func (w *walker) loadRules(sc *scope, folder, base string, entries []fs.DirEntry) {
-	for _, name := range [...]string{gitignoreName, recoverlintignoreName} {
-		if entries != nil && !hasRegular(entries, name) {
-			continue
-		}
-		if set := w.readRules(filepath.Join(folder, name), base, entries == nil); set != nil {
-			sc.rules = append(sc.rules, set)
+	for _, name := range ignoreNames() {
+		if e, ok := findEntry(entries, name); ok && e.Type().IsRegular() {
+			w.pushRules(sc, filepath.Join(folder, name), base)
 		}
 	}
 }
 
-// readRules reads and compiles one ignore file. It returns nil when the
-// file has no rules, is not a regular file (git does not follow a link
-// there either) or, when lookup is set, does not exist.
-func (w *walker) readRules(path, base string, lookup bool) *ruleSet {
-	if lookup {
-		fi, err := os.Lstat(path)
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil
-		}
-		if err != nil {
-			w.fail(path, fmt.Errorf("reading ignore file: %w", bare(err)))
-			return nil
-		}
-		if !fi.Mode().IsRegular() {
-			return nil
-		}
+// lookupRules pushes the ignore file at path if stat finds a regular file
+// there; a missing file is no error.
+func (w *walker) lookupRules(sc *scope, path, base string, stat func(string) (fs.FileInfo, error)) {
+	fi, err := stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+	case err != nil:
+		w.fail(path, fmt.Errorf("reading ignore file: %w", bare(err)))
+	case fi.Mode().IsRegular():
+		w.pushRules(sc, path, base)
 	}
+}
+
+// pushRules reads and compiles one ignore file onto the scope.
+func (w *walker) pushRules(sc *scope, path, base string) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		w.fail(path, fmt.Errorf("reading ignore file: %w", bare(err)))
-		return nil
+		return
 	}
-	set := parseRules(data, base)
-	if len(set.rules) == 0 {
-		return nil
+	if set := parseRules(data, base); len(set.rules) > 0 {
+		sc.rules = append(sc.rules, set)
 	}
-	return set
 }
 
-// hasRegular reports whether the sorted listing holds a regular file name.
-func hasRegular(entries []fs.DirEntry, name string) bool {
-	lo, hi := 0, len(entries)
-	for lo < hi {
-		mid := (lo + hi) / 2
-		if entries[mid].Name() < name {
-			lo = mid + 1
-		} else {
-			hi = mid
-		}
+// findEntry finds name in a listing sorted by name.
+func findEntry(entries []fs.DirEntry, name string) (fs.DirEntry, bool) {
+	i := sort.Search(len(entries), func(i int) bool { return entries[i].Name() >= name })
+	if i < len(entries) && entries[i].Name() == name {
+		return entries[i], true
 	}
-	return lo < len(entries) && entries[lo].Name() == name && entries[lo].Type().IsRegular()
+	return nil, false
 }
 
 // walkDir walks the folder at path, whose slash path is rel below the
@@ -248,7 +243,7 @@ func (w *walker) walkDir(sc *scope, path, rel, ign string, trackedOnly bool) {
 			return
 		}
 	}
-	if !trackedOnly && ign != "" && hasEntry(entries, ".git") {
+	if _, nested := findEntry(entries, ".git"); nested && !trackedOnly && ign != "" {
 		// A submodule or nested repository.
 		if sc.repo != nil {
 			if !w.trackedIn(sc).hasUnder(ign) {
@@ -299,15 +294,6 @@ func (w *walker) walkDir(sc *scope, path, rel, ign string, trackedOnly bool) {
 			return filepath.Join(sc.top, filepath.FromSlash(childIgn))
 		})
 	}
-}
-
-func hasEntry(entries []fs.DirEntry, name string) bool {
-	for _, e := range entries {
-		if e.Name() == name {
-			return true
-		}
-	}
-	return false
 }
 
 // joinClean is filepath.Join for a parent that is already clean and a

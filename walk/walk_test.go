@@ -419,3 +419,28 @@ func TestWalkDamagedIndex(t *testing.T) {
 		t.Errorf("missing index: visited %q, want %q", got, want)
 	}
 }
+
+// TestWalkIgnoreFileLinks checks against git that an ignore file in the
+// work tree is not read through a symbolic link, while info/exclude is.
+func TestWalkIgnoreFileLinks(t *testing.T) {
+	needGit(t)
+	env := gitEnv(t)
+	root := gitTree{files: map[string]string{"a.md": "", "b.txt": "", "c.log": "", "sub/d.md": ""}}.build(t, env)
+	outside := t.TempDir()
+	writeFiles(t, outside, map[string]string{"md-rules": "*.md\n", "txt-rules": "*.txt\n"})
+	for _, link := range []struct{ target, name string }{
+		{filepath.Join(outside, "md-rules"), filepath.Join(root, ".gitignore")},
+		{filepath.Join(outside, "md-rules"), filepath.Join(root, "sub", ".gitignore")},
+		{filepath.Join(outside, "txt-rules"), filepath.Join(root, ".git", "info", "exclude")},
+	} {
+		os.Remove(link.name)
+		if err := os.Symlink(link.target, link.name); err != nil {
+			t.Skipf("cannot make symbolic links: %v", err)
+		}
+	}
+	got := walkSet(t, root)
+	compareSets(t, "top", got, gitSet(t, env, root, root, nil))
+	if want := []string{"a.md", "c.log", "sub/d.md"}; !slices.Equal(got, want) {
+		t.Errorf("visited %q, want %q", got, want)
+	}
+}
