@@ -33,6 +33,21 @@ type segment struct {
 
 func (s *segment) text() string { return s.v.f.s[s.start:s.end] }
 
+// prose is the segment's text with inline code blanked out: cue words in
+// a file name (./scripts/setup.sh) say nothing about the sentence.
+func (s *segment) prose() string {
+	if s.v.inCode == nil {
+		return s.text()
+	}
+	b := []byte(s.text())
+	for i := range b {
+		if s.v.code(s.start + i) {
+			b[i] = ' '
+		}
+	}
+	return string(b)
+}
+
 // view is a unit prepared for classification.
 type view struct {
 	u      *Unit
@@ -217,14 +232,22 @@ var weakBanCue = set("bad", "wrong", "incorrect", "unsafe", "dangerous", "harmfu
 // things ("Never run:", "Workflows must not recover via:", "Common
 // mistakes include:").
 func leadInBan(s string) bool {
-	l := fold(s).s
-	if !strings.HasSuffix(strings.TrimSpace(strings.Trim(l, "*_ ")), ":") && len(strings.Fields(l)) > 6 {
-		// a long sentence that does not introduce its list: judge its last clause only
-		if i := strings.LastIndexAny(l, ".;"); i >= 0 && i+1 < len(l) {
-			l = l[i+1:]
+	return shortBanLabel(lastClause(fold(s).s))
+}
+
+// lastClause returns the last clause of the last sentence of s: the part
+// that introduces what follows it.
+func lastClause(l string) string {
+	l = strings.TrimRight(l, " \n*_:")
+	if i := strings.LastIndexAny(l, ".;!?"); i >= 0 && i+1 < len(l) {
+		l = l[i+1:]
+	}
+	for _, b := range []string{" instead,", " instead ", " but ", " however", " then ", " otherwise", " — "} {
+		if i := strings.LastIndex(l, b); i >= 0 {
+			l = l[i+len(b):]
 		}
 	}
-	return shortBanLabel(l)
+	return l
 }
 
 // descriptiveBefore: the text before a code block presents the code as

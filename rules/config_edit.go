@@ -34,6 +34,6 @@ really wrong, report it as a blocker for the operator to fix outside the running
 		},
 	},
 	find: func(seg *segment, emit func(hit)) {
-		fileEdit(seg, isConfigFile, []string{"config", "configuration", "configs", "settings"}, emit)
+		fileEdit(seg, isConfigFile, []string{"config", "configuration", "configs", "config file", "configuration file", "settings file", "mcp settings", "mcpservers"}, emit)
 	},
 }

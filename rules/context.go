@@ -8,7 +8,7 @@ var recoveryCues = []string{"stale", "stuck", "hang", "hangs", "hung", "hanging"
 	"not responding", "stops responding", "stopped responding", "unresponsive", "crash", "crashed",
 	"crashes", "crashing", "fail", "fails", "failed", "failing", "failure", "error", "errors",
 	"broken", "reconnect", "recover", "recovery", "recovering", "fix", "fixes", "fixing",
-	"workaround", "unstick", "troubleshoot", "troubleshooting", "timeout", "timed out",
+	"workaround", "unstick", "troubleshoot", "troubleshooting", "timed out",
 	"times out", "won't start", "doesn't start", "does not start", "not working",
 	"doesn't work", "does not work", "401", "403", "unauthorized", "invalid", "expired",
 	"conflict", "conflicts", "already in use", "problem", "problems", "solution", "solutions",
@@ -51,7 +51,8 @@ func (v *view) inRecovery(seg *segment) bool {
 		text  string
 		setup []string
 	}{
-		{seg.text(), sentenceSetupCues},
+		{seg.text(), nil},
+		{seg.prose(), sentenceSetupCues},
 		{seg.caption, sentenceSetupCues},
 	}
 	if c.ListItem || c.Column != "" || v.u.Kind == CodeBlock {

@@ -33,6 +33,6 @@ let the operator rotate the credential and reconnect the server through the host
 		},
 	},
 	find: func(seg *segment, emit func(hit)) {
-		fileEdit(seg, isEnvFile, []string{"env", "environment"}, emit)
+		fileEdit(seg, isEnvFile, []string{"env file", "environment file", "dotenv file", "env files", ".env"}, emit)
 	},
 }

@@ -121,6 +121,9 @@ func proseStance(seg *segment, h hit, floor int) Stance {
 	if lo < floor {
 		lo = floor
 	}
+	if markedBad(seg.text()) {
+		return Prohibit
+	}
 	banned, forced := banState(toks, lo, i)
 	if forced {
 		return Recommend
@@ -142,14 +145,26 @@ func proseStance(seg *segment, h hit, floor int) Stance {
 		return Mention
 	}
 	for j := lo; j < i; j++ {
-		t := toks[j]
-		if !t.word || t.code {
-			continue
-		}
-		if accidentWords[t.s] {
+		if t := toks[j]; t.word && !t.code && accidentWords[t.s] {
 			return Mention
 		}
-		if reportVerbs[t.s] && !(t.s == "recommended" && j+1 < len(toks)) {
+	}
+	// a verb that reports advice, in the main clause: a leading condition
+	// ("if the merge is still blocked, …") reports nothing
+	from := lo
+	for k := lo; k < i; k++ {
+		if toks[k].word {
+			if subordinators[toks[k].s] {
+				if c := nextComma(toks, k, i); c >= 0 {
+					from = c + 1
+				}
+			}
+			break
+		}
+	}
+	for j := from; j < i; j++ {
+		t := toks[j]
+		if t.word && !t.code && reportVerbs[t.s] && !(t.s == "recommended" && j+1 < len(toks)) {
 			return Mention
 		}
 	}
@@ -222,6 +237,10 @@ func mood(toks []token, lo, i, hi int, h hit) Stance {
 		return Recommend
 	}
 	t := toks[j]
+	if t.code && !finiteAfter(toks, codeSpanEnd(toks, j), hi) || !t.code && commandStart(toks, j, hi) {
+		// a command presented on its own ("Action: `lsof … | xargs kill`")
+		return Recommend
+	}
 	if t.word && !t.code && formOf(t.s) == formBase && !modals[t.s] {
 		// an instruction; the verb that governs the hit may still describe
 		for k := i - 1; k > j; k-- {
@@ -332,6 +351,10 @@ func mainStart(toks []token, lo, i int) int {
 			j++
 			continue
 		}
+		if (t.s == "instead" && wordAt(toks, j+1) == "of" || t.s == "rather" && wordAt(toks, j+1) == "than" || t.s == "without") && nextComma(toks, j, i) >= 0 {
+			j = nextComma(toks, j, i) + 1
+			continue
+		}
 		if subordinators[t.s] && !(t.s == "in" && wordAt(toks, j+1) != "case") && !(t.s == "as" && wordAt(toks, j+1) != "soon") {
 			if k := nextComma(toks, j, i); k >= 0 {
 				j = k + 1
@@ -340,7 +363,7 @@ func mainStart(toks []token, lo, i int) int {
 			// no comma: the condition may follow the instruction instead
 			return i
 		}
-		if k := labelEnd(toks, j, i); k >= 0 {
+		if k := labelEnd(toks, j, i); k >= 0 && !(formOf(t.s) == formBase && !fillers[t.s] && k > j+1) {
 			j = k + 1
 			continue
 		}
@@ -395,4 +418,31 @@ func labelEnd(toks []token, j, i int) int {
 		}
 	}
 	return -1
+}
+
+// shellWords open a command line even outside code spans.
+var shellWords = set("lsof", "ps", "pgrep", "netstat", "ss", "fuser", "kill", "pkill", "killall",
+	"taskkill", "sudo", "xargs", "rm", "touch", "curl", "wget", "sed", "nano", "vim", "vi",
+	"docker", "systemctl", "npm", "npx", "node", "python", "python3", "jq", "sqlite3",
+	"get-process", "stop-process", "remove-item", "wsl", "bash", "sh", "zsh", "pwsh", "cp", "mv",
+	"echo", "cat", "grep", "tee", "chmod", "pidof", "launchctl", "kubectl", "nohup")
+
+// commandStart: the clause opens with a shell command, or is a pipeline.
+func commandStart(toks []token, j, hi int) bool {
+	if toks[j].word && shellWords[toks[j].s] {
+		return true
+	}
+	for k := j; k < hi; k++ {
+		if toks[k].s == "|" || toks[k].s == "&" && k+1 < hi && toks[k+1].s == "&" {
+			return true
+		}
+	}
+	return false
+}
+
+// markedBad: a line that opens with a cross mark shows a bad example.
+func markedBad(s string) bool {
+	s = strings.TrimLeft(s, " \t-*>|0123456789.)")
+	return strings.HasPrefix(s, "❌") || strings.HasPrefix(s, "⛔") || strings.HasPrefix(s, "🚫") ||
+		strings.HasPrefix(s, "✗") || strings.HasPrefix(s, "✘") || strings.HasPrefix(s, "×")
 }

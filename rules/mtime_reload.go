@@ -49,11 +49,9 @@ func findMtimeReload(seg *segment, emit func(hit)) {
 		switch w := t.s; {
 		case w == "touch" && (t.code || seg.kind == segCommand) && touchCommand(seg, i):
 			emit(hit{start: t.start, end: t.end})
-			return
 		case (w == "touch" || w == "touching" || w == "touches" || w == "touched") && !t.code:
 			if objectIsConfig(seg, i) {
 				emit(hit{start: t.start, end: t.end, verb: true})
-				return
 			}
 		case lemma(w, set("bump", "update", "change", "refresh", "reset", "set", "modify")) != "":
 			n := wordAt(toks, i+1)
@@ -62,30 +60,25 @@ func findMtimeReload(seg *segment, emit func(hit)) {
 			}
 			if n == "mtime" || n == "mtimes" || n == "timestamp" || n == "timestamps" || n == "modification" || n == "last-modified" {
 				emit(hit{start: t.start, end: t.end, verb: true})
-				return
 			}
 		case w == "re-save" || w == "resave" || w == "re-saving" || w == "resaving" ||
 			(w == "save" || w == "saving") && (strings.Contains(s[t.end:seg.end], " again") || strings.Contains(s[t.end:seg.end], "no change") || strings.Contains(s[t.end:seg.end], "without chang")):
 			if configInSegment(seg) {
 				emit(hit{start: t.start, end: t.end, verb: true})
-				return
 			}
 		case (w == "os" || w == "unix" || w == "syscall" || w == "fs") && i+2 < len(toks) && toks[i+1].s == ".":
 			f := toks[i+2].s
 			if f == "utime" || f == "chtimes" || f == "utimes" || f == "utimesnano" || f == "utimessync" || f == "lutimes" || f == "futimes" || f == "utimensat" {
 				if configInSegment(seg) || reloadContext(seg) {
 					emit(hit{start: t.start, end: toks[i+2].end})
-					return
 				}
 			}
 		case w == "touch" && i > 0 && toks[i-1].s == "." && i+1 < len(toks) && toks[i+1].s == "(":
 			if configInSegment(seg) || reloadContext(seg) {
 				emit(hit{start: t.start, end: t.end})
-				return
 			}
 		case w == "lastwritetime" && strings.Contains(s[t.end:seg.end], "="):
 			emit(hit{start: t.start, end: t.end})
-			return
 		}
 	}
 }
@@ -108,7 +101,7 @@ func touchCommand(seg *segment, i int) bool {
 			timeFlag = true
 		case strings.HasPrefix(a, "-"):
 		default:
-			a = strings.Trim(a, "\"'")
+			a = strings.TrimRight(strings.Trim(a, "\"'"), ".,;:)")
 			if isConfigFile(a) || isEnvFile(a) || isStateFile(a) {
 				target = true
 			}

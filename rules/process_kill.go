@@ -58,28 +58,25 @@ func findProcessKill(seg *segment, emit func(hit)) {
 		switch {
 		case killCommands[w]:
 			emit(hit{start: t.start, end: t.end})
-			return
 		case w == "fuser" && strings.Contains(s[t.end:seg.end], " -k"):
 			emit(hit{start: t.start, end: t.end})
-			return
 		case (w == "systemctl" || w == "launchctl") && wordAt(toks, i+1) == "kill":
 			emit(hit{start: t.start, end: t.end})
-			return
 		case w == "kill":
+			if probe(s[t.end:seg.end]) {
+				continue
+			}
 			if killCommand(seg, i, codeLine) {
 				emit(hit{start: t.start, end: t.end})
-				return
 			}
 			if !t.code && killVerb(seg, i) {
 				emit(hit{start: verbStart(toks, i), end: t.end, verb: true})
-				return
 			}
 		case w == "kills" || w == "killing" || w == "killed" || w == "terminate" || w == "terminates" ||
 			w == "terminating" || w == "terminated" || w == "nuke" || w == "nuking" || w == "force-kill" ||
 			w == "force-killing":
 			if !t.code && killVerb(seg, i) {
 				emit(hit{start: verbStart(toks, i), end: t.end, verb: true})
-				return
 			}
 		case w == "send" || w == "sends" || w == "sending":
 			n := wordAt(toks, i+1)
@@ -88,20 +85,17 @@ func findProcessKill(seg *segment, emit func(hit)) {
 			}
 			if n == "sigkill" || n == "sigterm" || n == "sigint" || n == "sigquit" || n == "kill" || n == "sighup" {
 				emit(hit{start: t.start, end: t.end, verb: true})
-				return
 			}
 		case (w == "os" || w == "syscall" || w == "unix" || w == "process") && i+2 < len(toks) &&
 			toks[i+1].s == "." && (toks[i+2].s == "kill" || toks[i+2].s == "killpg") && i+3 < len(toks) && toks[i+3].s == "(":
 			if !probeCall(s, toks[i+3].end, seg.end) {
 				emit(hit{start: t.start, end: toks[i+2].end})
-				return
 			}
 		case w == "signal" && i+1 < len(toks) && toks[i+1].s == "(" && i > 0 && toks[i-1].s == ".":
 			rest := s[toks[i+1].end:seg.end]
 			if strings.HasPrefix(rest, "syscall.sigkill") || strings.HasPrefix(rest, "syscall.sigterm") ||
 				strings.HasPrefix(rest, "signal.sigkill") || strings.HasPrefix(rest, "signal.sigterm") {
 				emit(hit{start: t.start, end: t.end})
-				return
 			}
 		}
 	}
@@ -128,10 +122,6 @@ func killCommand(seg *segment, i int, codeLine bool) bool {
 	t := toks[i]
 	s := seg.v.f.s
 	rest := strings.TrimLeft(s[t.end:seg.end], " \t")
-	if strings.HasPrefix(rest, "-0") || strings.HasPrefix(rest, "-l") || strings.HasPrefix(rest, "--list") ||
-		strings.HasPrefix(rest, "-s 0") || strings.HasPrefix(rest, "-signal 0") {
-		return false
-	}
 	if rest != "" {
 		switch c := rest[0]; {
 		case c == '-' && len(rest) > 1 && rest[1] != ' ' && rest[1] != '-', c == '$', c == '<', c == '%', c == '`', c >= '0' && c <= '9':
@@ -257,4 +247,11 @@ func processObject(w string) bool {
 	return strings.Contains(w, "mcp") || strings.HasSuffix(w, "-server") || strings.HasSuffix(w, "_server") ||
 		strings.HasSuffix(w, "-agent") || strings.HasSuffix(w, "-daemon") || strings.HasSuffix(w, "d.exe") ||
 		strings.HasSuffix(w, ".exe")
+}
+
+// probe: kill -0 checks that a process exists; kill -l lists signals.
+func probe(after string) bool {
+	rest := strings.TrimLeft(after, " \t")
+	return strings.HasPrefix(rest, "-0") || strings.HasPrefix(rest, "-l") || strings.HasPrefix(rest, "--list") ||
+		strings.HasPrefix(rest, "-s 0") || strings.HasPrefix(rest, "-signal 0") || strings.HasPrefix(rest, "-s0")
 }

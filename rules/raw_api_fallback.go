@@ -56,14 +56,11 @@ func findRawAPI(seg *segment, emit func(hit)) {
 			if strings.HasPrefix(strings.TrimSpace(rest), "-c") && strings.Contains(rest, "import") &&
 				(strings.Contains(rest, "mcp") || strings.Contains(rest, "server")) {
 				emit(hit{start: t.start, end: t.end, inherent: true})
-				return
 			}
 		case w == "curl" || w == "curling" || w == "wget" || w == "httpie" || w == "xh":
 			emit(hit{start: t.start, end: t.end, verb: w == "curling"})
-			return
 		case w == "http" && (t.code || seg.kind == segCommand) && firstWord(toks) == i:
 			emit(hit{start: t.start, end: t.end})
-			return
 		case w == "api" || w == "apis":
 			p := prevWord(toks, i)
 			n := wordAt(toks, i+1)
@@ -73,32 +70,26 @@ func findRawAPI(seg *segment, emit func(hit)) {
 					continue
 				}
 				emit(hit{start: t.start, end: t.end})
-				return
 			}
 		case w == "endpoint" || w == "endpoints":
 			p := prevWord(toks, i)
 			if p == "rest" || p == "http" || p == "api" || p == "raw" {
 				emit(hit{start: t.start, end: t.end})
-				return
 			}
 		case (w == "raw" && wordAt(toks, i+1) == "http"):
 			emit(hit{start: t.start, end: t.end})
-			return
 		case w == "post" || w == "get" && false:
 			if wordAt(toks, i+1) == "to" && strings.Contains(s[t.end:min(seg.end, t.end+40)], "/api") {
 				emit(hit{start: t.start, end: t.end, verb: true})
-				return
 			}
 		case w == "import" && !t.code:
 			// "import `gitea_mcp_server` and call the handler directly"
 			if i+1 < len(toks) && toks[i+1].code && strings.Contains(toks[i+1].s, "mcp") {
 				emit(hit{start: t.start, end: t.end, verb: true})
-				return
 			}
 		case (w == "requests" || w == "httpx" || w == "axios") && i+2 < len(toks) && toks[i+1].s == "." &&
 			(toks[i+2].s == "post" || toks[i+2].s == "get" || toks[i+2].s == "put" || toks[i+2].s == "delete" || toks[i+2].s == "patch"):
 			emit(hit{start: t.start, end: toks[i+2].end})
-			return
 		}
 	}
 }

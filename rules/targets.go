@@ -162,7 +162,7 @@ func fileEdit(seg *segment, isTarget func(string) bool, generic []string, emit f
 	runs := paths(seg)
 	var targets []pathRun
 	for _, r := range runs {
-		if isTarget(r.s) {
+		if strings.ContainsAny(r.s, "./~\\") && isTarget(r.s) {
 			targets = append(targets, r)
 		}
 	}
@@ -187,28 +187,37 @@ func fileEdit(seg *segment, isTarget func(string) bool, generic []string, emit f
 		lo, hi := clauseBounds(toks, ti)
 		if v, ok := nearestEditVerb(toks, lo, hi, ti, t); ok {
 			emit(hit{start: toks[v].start, end: toks[v].end, verb: true})
-			return
+			emitted = true
 		}
 	}
-	// generic nouns right after an edit verb: "update the user-level config"
+	if emitted {
+		return
+	}
+	// generic nouns as the object of an edit verb: "update the user-level config"
 	for i, tk := range toks {
-		if !tk.word || lemma(tk.s, editVerbs) == "" || lemma(tk.s, editVerbs) == "save" {
+		if !tk.word || tk.code {
 			continue
 		}
+		switch lemma(tk.s, editVerbs) {
+		case "", "save", "re-save", "resave", "bump", "copy", "cp", "move", "mv", "set", "add", "put":
+			continue
+		}
+		end := tk.end
 		for k, n := i+1, 0; k < len(toks) && n < 5; k++ {
 			w := toks[k]
-			if !w.word {
-				if w.s == "," || w.s == "." || w.s == ";" || w.s == ":" {
-					break
-				}
-				continue
+			if w.s == "," || w.s == "." || w.s == ";" || w.s == ":" || w.s == "(" {
+				break
 			}
-			n++
-			for _, g := range generic {
-				if w.s == g || strings.HasSuffix(w.s, "-"+g) {
-					emit(hit{start: tk.start, end: tk.end, verb: true})
-					return
-				}
+			if w.word {
+				n++
+				end = w.end
+			}
+		}
+		obj := seg.v.f.s[tk.end:end]
+		for _, g := range generic {
+			if containsWord(obj, g) {
+				emit(hit{start: tk.start, end: tk.end, verb: true})
+				return
 			}
 		}
 	}
@@ -237,7 +246,7 @@ func nearestEditVerb(toks []token, lo, hi, ti int, t pathRun) (int, bool) {
 		if (l == "copy" || l == "cp" || l == "move" || l == "mv" || l == "rename") && prevTo(toks, ti) == false {
 			continue // the target is the source of a copy
 		}
-		if l == "save" || l == "bump" || l == "clean" && !strings.HasPrefix(w.s, "clean") {
+		if l == "save" || l == "re-save" || l == "resave" || l == "bump" {
 			continue
 		}
 		return k, true
@@ -247,7 +256,7 @@ func nearestEditVerb(toks []token, lo, hi, ti int, t pathRun) (int, bool) {
 		if !w.word || w.code || w.start < t.end {
 			continue
 		}
-		if l := lemma(w.s, editVerbs); l != "" && l != "copy" && l != "cp" && l != "save" && l != "bump" && l != "move" {
+		if l := lemma(w.s, editVerbs); l != "" && l != "copy" && l != "cp" && l != "save" && l != "re-save" && l != "resave" && l != "bump" && l != "move" {
 			if formOf(w.s) == formPast || formOf(w.s) == formThird {
 				continue // "the .env file changed": a statement about the file
 			}
