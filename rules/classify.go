@@ -65,22 +65,72 @@ func Classify(u Unit, rules []*Rule) []Finding {
 	}
 	v := newView(&u)
 	var out []Finding
+	var cap *caption
 	for _, seg := range v.segments() {
+		if seg.kind == segComment {
+			cap = captionOf(seg)
+		}
 		for _, r := range rules {
 			r.find(seg, func(h hit) {
 				if !v.counts(r, seg, h) {
 					return
 				}
-				out = append(out, Finding{
-					Rule:    r.ID,
-					Start:   v.source(h.start),
-					End:     v.source(h.end),
-					Message: r.Message,
-				})
+				out = append(out, Finding{Rule: r.ID, Start: v.source(h.start), End: v.source(h.end), Message: r.Message})
+				// a caption such as "# Safe to remove if no git process is
+				// active" names the action of the command under it
+				if seg.kind == segCommand && cap != nil && cap.rules[r.ID] && !cap.used[r.ID] {
+					cap.used[r.ID] = true
+					out = append(out, Finding{Rule: r.ID, Start: v.source(cap.verb.start), End: v.source(cap.verb.end), Message: r.Message})
+				}
 			})
 		}
 	}
 	return out
+}
+
+// caption is a comment line in a code block whose verb has no object of
+// its own: it takes the object of the command below it.
+type caption struct {
+	verb  token
+	rules map[string]bool
+	used  map[string]bool
+}
+
+// captionRules maps a caption's verb to the rules whose action it can name.
+var captionRules = map[string][]string{
+	"remove": {"session-state-edit", "env-edit", "config-edit"}, "delete": {"session-state-edit", "env-edit", "config-edit"},
+	"clear": {"session-state-edit", "config-edit"}, "wipe": {"session-state-edit"}, "purge": {"session-state-edit"},
+	"reset": {"session-state-edit", "config-edit"}, "kill": {"process-kill"}, "terminate": {"process-kill"},
+	"touch": {"mtime-reload"}, "edit": {"env-edit", "config-edit", "session-state-edit"},
+	"update": {"env-edit", "config-edit"}, "modify": {"env-edit", "config-edit"},
+}
+
+func captionOf(seg *segment) *caption {
+	toks := seg.toks
+	for i, t := range toks {
+		if !t.word {
+			continue
+		}
+		rs, ok := captionRules[t.s]
+		if !ok {
+			continue
+		}
+		n := wordAt(toks, i+1)
+		switch n {
+		case "", "if", "when", "it", "them", "safely", "only", "now", "first", "manually", "once", "after", "unless":
+		default:
+			continue
+		}
+		if proseStance(seg, hit{start: t.start, end: t.end, verb: true}, 0) != Recommend {
+			return nil
+		}
+		c := &caption{verb: t, rules: map[string]bool{}, used: map[string]bool{}}
+		for _, r := range rs {
+			c.rules[r] = true
+		}
+		return c
+	}
+	return nil
 }
 
 func newView(u *Unit) *view {
