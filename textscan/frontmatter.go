@@ -1,0 +1,70 @@
+package textscan
+
+import (
+	"bytes"
+
+	"github.com/recoverlint/recoverlint/rules"
+)
+
+// bom is the UTF-8 byte order mark some editors write at the start of a file.
+const bom = "\xEF\xBB\xBF"
+
+// FrontMatter splits a leading YAML front matter block off src: a first
+// line "---" and a closing line "---" or "...", as in Cursor's .mdc rules.
+// It returns the offset where the rest of the document starts, 0 when src
+// does not open with a complete block, and the block's content (without
+// the fence lines) as a FrontMatter unit whose offsets point into src. The
+// unit is the zero Unit when the block is empty.
+func FrontMatter(src []byte, path string) (rules.Unit, int) {
+	start := 0
+	if bytes.HasPrefix(src, []byte(bom)) {
+		start = len(bom)
+	}
+	next, ok := fenceLine(src, start, "---")
+	if !ok {
+		return rules.Unit{}, 0
+	}
+	content := next
+	for pos := next; pos < len(src); {
+		end, after := lineEnd(src, pos)
+		line := bytes.TrimRight(src[pos:end], " \t\r")
+		if string(line) == "---" || string(line) == "..." {
+			stop := pos
+			// The content ends before the line break that precedes the
+			// closing fence.
+			if stop > content && src[stop-1] == '\n' {
+				stop--
+			}
+			if stop > content && src[stop-1] == '\r' {
+				stop--
+			}
+			if stop <= content {
+				return rules.Unit{}, after
+			}
+			return rules.NewUnit(rules.FrontMatter, src, content, stop, rules.Context{Path: path}), after
+		}
+		pos = after
+	}
+	return rules.Unit{}, 0
+}
+
+// fenceLine reports whether the line at pos is exactly fence, allowing
+// trailing blanks, and returns the offset of the next line.
+func fenceLine(src []byte, pos int, fence string) (int, bool) {
+	end, after := lineEnd(src, pos)
+	if end == len(src) && after == len(src) && end == pos {
+		return 0, false
+	}
+	line := bytes.TrimRight(src[pos:end], " \t\r")
+	return after, string(line) == fence && end < len(src)
+}
+
+// lineEnd returns the offset of the '\n' that ends the line at pos (or
+// len(src)) and the offset where the next line starts.
+func lineEnd(src []byte, pos int) (end, next int) {
+	i := bytes.IndexByte(src[pos:], '\n')
+	if i < 0 {
+		return len(src), len(src)
+	}
+	return pos + i, pos + i + 1
+}

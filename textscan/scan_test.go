@@ -1,0 +1,473 @@
+package textscan_test
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"go/token"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/recoverlint/recoverlint/rules"
+	"github.com/recoverlint/recoverlint/textscan"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// inputs returns the test inputs in testdata: every file but the goldens.
+func inputs(t testing.TB) []string {
+	t.Helper()
+	all, err := filepath.Glob(filepath.Join("testdata", "*"))
+	if err != nil {
+		t.Fatalf("listing testdata: %v", err)
+	}
+	var names []string
+	for _, name := range all {
+		if !strings.HasSuffix(name, ".golden") {
+			names = append(names, name)
+		}
+	}
+	if len(names) == 0 {
+		t.Fatal("no inputs in testdata")
+	}
+	return names
+}
+
+func goldenName(input string) string {
+	return strings.TrimSuffix(input, filepath.Ext(input)) + ".golden"
+}
+
+func TestGolden(t *testing.T) {
+	for _, input := range inputs(t) {
+		t.Run(filepath.Base(input), func(t *testing.T) {
+			src, err := os.ReadFile(input)
+			if err != nil {
+				t.Fatalf("reading input: %v", err)
+			}
+			got := dump(src, filepath.Base(input), textscan.Scan(src, filepath.Base(input)))
+			golden := goldenName(input)
+			if *update {
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatalf("writing golden: %v", err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("reading golden (run go test -update to create it): %v", err)
+			}
+			if got != string(want) {
+				t.Errorf("units differ from %s (run go test -update to accept):\n%s", golden, diff(string(want), got))
+			}
+		})
+	}
+}
+
+// dump writes units as stable text: kind, line:col of the first byte, the
+// text, its code spans and every context field that is set.
+func dump(src []byte, path string, units []rules.Unit) string {
+	fset := token.NewFileSet()
+	file := fset.AddFile(path, -1, len(src))
+	file.SetLinesForContent(src)
+	var b strings.Builder
+	fmt.Fprintf(&b, "path %s\n", path)
+	for _, u := range units {
+		pos := file.Position(file.Pos(u.Offsets[0]))
+		fmt.Fprintf(&b, "%s %d:%d %q\n", u.Kind, pos.Line, pos.Column, u.Text)
+		for _, c := range u.Code {
+			fmt.Fprintf(&b, "\tcode %d-%d %q\n", c.Start, c.End, u.Text[c.Start:c.End])
+		}
+		c := u.Ctx
+		if c.Path != path {
+			fmt.Fprintf(&b, "\tpath %q\n", c.Path)
+		}
+		if len(c.Headings) > 0 {
+			fmt.Fprintf(&b, "\theadings %s\n", quoteAll(c.Headings, " > "))
+		}
+		if c.Label != "" {
+			fmt.Fprintf(&b, "\tlabel %q\n", c.Label)
+		}
+		if c.LeadIn != "" {
+			fmt.Fprintf(&b, "\tlead-in %q\n", c.LeadIn)
+		}
+		if c.ListItem {
+			fmt.Fprintf(&b, "\tlist-item ordered=%t\n", c.Ordered)
+		} else if c.Ordered {
+			fmt.Fprintf(&b, "\tordered without list-item\n")
+		}
+		if c.Quote {
+			fmt.Fprintf(&b, "\tquote\n")
+		}
+		if c.Column != "" {
+			fmt.Fprintf(&b, "\tcolumn %q\n", c.Column)
+		}
+		if len(c.Row) > 0 {
+			fmt.Fprintf(&b, "\trow %s\n", quoteAll(c.Row, " | "))
+		}
+		if c.Info != "" {
+			fmt.Fprintf(&b, "\tinfo %q\n", c.Info)
+		}
+		if c.Before != "" {
+			fmt.Fprintf(&b, "\tbefore %q\n", c.Before)
+		}
+	}
+	return b.String()
+}
+
+func quoteAll(ss []string, sep string) string {
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = fmt.Sprintf("%q", s)
+	}
+	return strings.Join(q, sep)
+}
+
+// diff returns the lines of want and got from the first one that differs,
+// a few either side, marked - and +.
+func diff(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	i := 0
+	for i < len(w) && i < len(g) && w[i] == g[i] {
+		i++
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "first difference at line %d\n", i+1)
+	for j := max(0, i-2); j < i; j++ {
+		fmt.Fprintf(&b, "  %s\n", w[j])
+	}
+	for j := i; j < len(w) && j < i+8; j++ {
+		fmt.Fprintf(&b, "- %s\n", w[j])
+	}
+	for j := i; j < len(g) && j < i+8; j++ {
+		fmt.Fprintf(&b, "+ %s\n", g[j])
+	}
+	return b.String()
+}
+
+// checkUnits reports every unit whose offsets do not map its text back to
+// src: each byte of Text sits at its offset in src (a '\n' that stands for
+// a line break may sit on a '\r'), offsets strictly increase, the last one
+// is just past the unit, and code spans lie inside the text in order.
+func checkUnits(t testing.TB, src []byte, path string, units []rules.Unit) {
+	t.Helper()
+	for k, u := range units {
+		if msg := unitError(src, path, u); msg != "" {
+			t.Fatalf("unit %d (%s %q): %s", k, u.Kind, u.Text, msg)
+		}
+	}
+}
+
+func unitError(src []byte, path string, u rules.Unit) string {
+	if u.Text == "" {
+		return "empty text"
+	}
+	if len(u.Offsets) != len(u.Text)+1 {
+		return fmt.Sprintf("%d offsets for %d bytes", len(u.Offsets), len(u.Text))
+	}
+	for i := 0; i < len(u.Text); i++ {
+		off := u.Offsets[i]
+		if off < 0 || off >= len(src) {
+			return fmt.Sprintf("offset %d of byte %d outside the source", off, i)
+		}
+		if i > 0 && off <= u.Offsets[i-1] {
+			return fmt.Sprintf("offset %d of byte %d does not increase", off, i)
+		}
+		if c := u.Text[i]; src[off] != c && !(c == '\n' && src[off] == '\r') {
+			return fmt.Sprintf("byte %d is %q but the source at %d has %q", i, c, off, src[off])
+		}
+	}
+	if end := u.Offsets[len(u.Text)]; end != u.Offsets[len(u.Text)-1]+1 || end > len(src) {
+		return fmt.Sprintf("final offset %d is not just past the last byte", end)
+	}
+	last := 0
+	for _, c := range u.Code {
+		if c.Start < last || c.End <= c.Start || c.End > len(u.Text) {
+			return fmt.Sprintf("code span %v out of order or outside the text", c)
+		}
+		last = c.End
+	}
+	if u.Ctx.Path != path {
+		return fmt.Sprintf("path %q, want %q", u.Ctx.Path, path)
+	}
+	return ""
+}
+
+func TestPositionsGolden(t *testing.T) {
+	for _, input := range inputs(t) {
+		src, err := os.ReadFile(input)
+		if err != nil {
+			t.Fatalf("reading input: %v", err)
+		}
+		checkUnits(t, src, input, textscan.Scan(src, input))
+	}
+}
+
+// fragments are the pieces generated documents are made of: every
+// construct the scanner knows, in plain and awkward spellings.
+var fragments = []string{
+	"plain words here", "# Heading", "## Sub heading ##", "- item", "* item", "+ item",
+	"1. first", "2) second", "  - nested", "\t- tabbed", "    deeper text", "```bash",
+	"```", "~~~", "~~~~ go", "---", "...", "`code`", "``two `ticks``", "`", "❌ Wrong:",
+	"✅ Right", "**Bad:**", "**Don't**: x", "__x__", "", "", "\r", "\t", "\x00", "\xff\xfe",
+	"   ", "#", "-", "1.", "é ü 漢字", "\uFE0F", "> quote",
+}
+
+// generate builds a document of n lines from fragments, using a fixed seed
+// so that a failure can be reproduced.
+func generate(seed uint64, n int) []byte {
+	r := rand.New(rand.NewPCG(seed, 1))
+	var b bytes.Buffer
+	for range n {
+		for k := r.IntN(3); k >= 0; k-- {
+			b.WriteString(fragments[r.IntN(len(fragments))])
+			if r.IntN(3) == 0 {
+				b.WriteByte(' ')
+			}
+		}
+		if r.IntN(5) == 0 {
+			b.WriteString("\r\n")
+		} else {
+			b.WriteString("\n")
+		}
+	}
+	return b.Bytes()
+}
+
+func TestPositionsGenerated(t *testing.T) {
+	for seed := range uint64(200) {
+		src := generate(seed, 60)
+		checkUnits(t, src, "gen.txt", textscan.Scan(src, "gen.txt"))
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	src := generate(7, 400)
+	first := dump(src, "gen.txt", textscan.Scan(src, "gen.txt"))
+	for range 3 {
+		if again := dump(src, "gen.txt", textscan.Scan(src, "gen.txt")); again != first {
+			t.Fatalf("second scan differs:\n%s", diff(first, again))
+		}
+	}
+}
+
+func TestScanKinds(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		want []string // "kind text" of every unit
+	}{
+		{"empty", "", nil},
+		{"blank lines only", "\n\n \t\n", nil},
+		{"one line without newline", "just text", []string{"prose just text"}},
+		{"paragraphs split by a blank line", "a\nb\n\nc\n", []string{"prose a\nb", "prose c"}},
+		{"heading markers dropped", "## Recovery ##\n", []string{"heading Recovery"}},
+		{"hash without blank is text", "#tag\n", []string{"prose #tag"}},
+		{"list markers dropped", "- a\n* b\n+ c\n1. d\n2) e\n", []string{"prose a", "prose b", "prose c", "prose d", "prose e"}},
+		{"continuation joins its item", "- a\n  b\nc\n", []string{"prose a\nb", "prose c"}},
+		{"fence keeps its lines", "```sh\nx\n\ny\n```\n", []string{"code x\n\ny"}},
+		{"empty fence gives no unit", "```\n```\n", nil},
+		{"front matter", "---\na: b\n---\nbody\n", []string{"front-matter a: b", "prose body"}},
+		{"empty front matter", "---\n---\nbody\n", []string{"prose body"}},
+		{"unclosed front matter is text", "---\na: b\n", []string{"prose ---\na: b"}},
+		{"backticks dropped", "run `make` now\n", []string{"prose run make now"}},
+		{"NUL and invalid UTF-8 kept", "a\x00b\xff\n", []string{"prose a\x00b\xff"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			units := textscan.Scan([]byte(tt.src), "x.txt")
+			var got []string
+			for _, u := range units {
+				got = append(got, u.Kind.String()+" "+u.Text)
+			}
+			if strings.Join(got, "|") != strings.Join(tt.want, "|") {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+			checkUnits(t, []byte(tt.src), "x.txt", units)
+		})
+	}
+}
+
+func TestContext(t *testing.T) {
+	src := "# A\n## B\nNever run:\n- x\n  - y\n\n**Bad:**\n\n```Sh extra\nz\n```\n\nplain\n\nafter\n"
+	units := textscan.Scan([]byte(src), "p.txt")
+	find := func(text string) rules.Unit {
+		t.Helper()
+		for _, u := range units {
+			if u.Text == text {
+				return u
+			}
+		}
+		t.Fatalf("no unit %q in %v", text, units)
+		return rules.Unit{}
+	}
+	tests := []struct {
+		text string
+		want rules.Context
+	}{
+		{"A", rules.Context{Path: "p.txt"}},
+		{"B", rules.Context{Path: "p.txt", Headings: []string{"A"}}},
+		{"x", rules.Context{Path: "p.txt", Headings: []string{"A", "B"}, ListItem: true, LeadIn: "Never run:"}},
+		{"y", rules.Context{Path: "p.txt", Headings: []string{"A", "B"}, ListItem: true, LeadIn: "Never run:\nx"}},
+		{"z", rules.Context{Path: "p.txt", Headings: []string{"A", "B"}, Label: "Bad:", Info: "sh", Before: "**Bad:**"}},
+		{"plain", rules.Context{Path: "p.txt", Headings: []string{"A", "B"}}},
+		{"after", rules.Context{Path: "p.txt", Headings: []string{"A", "B"}}},
+	}
+	for _, tt := range tests {
+		got := find(tt.text).Ctx
+		if fmt.Sprintf("%#v", got) != fmt.Sprintf("%#v", tt.want) {
+			t.Errorf("%q: context\n got %#v\nwant %#v", tt.text, got, tt.want)
+		}
+	}
+}
+
+func TestLabels(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		want []string // "text => label" of every unit
+	}{
+		{"bold label with text", "**Bad:** x\n", []string{"**Bad:** x => Bad:"}},
+		{"colon after bold", "**Don't**: x\n", []string{"**Don't**: x => Don't:"}},
+		{"label carries to the next paragraph only", "**Bad:**\n\nx\n\ny\n", []string{"**Bad:** => Bad:", "x => Bad:", "y => "}},
+		{"label carries into a list", "❌ Wrong:\n\n- x\n- y\n\nz\n", []string{"❌ Wrong: => ❌ Wrong:", "x => ❌ Wrong:", "y => ❌ Wrong:", "z => "}},
+		{"heading ends a label", "**Bad:**\n\n# H\n\nx\n", []string{"**Bad:** => Bad:", "H => ", "x => "}},
+		{"emoji marker alone", "✅ ask the operator.\n", []string{"✅ ask the operator. => ✅"}},
+		{"emoji with variation selector", "⚠️ Careful: x\n", []string{"⚠️ Careful: x => ⚠️ Careful:"}},
+		{"bold sentence is no label", "**never** do that\n", []string{"**never** do that => "}},
+		{"long bold is no label", "**" + strings.Repeat("w", 90) + "**\n", []string{"**" + strings.Repeat("w", 90) + "** => "}},
+		{"unclosed bold", "**Bad: x\n", []string{"**Bad: x => "}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, u := range textscan.Scan([]byte(tt.src), "l.txt") {
+				got = append(got, u.Text+" => "+u.Ctx.Label)
+			}
+			if strings.Join(got, "|") != strings.Join(tt.want, "|") {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestMarkerLabel(t *testing.T) {
+	tests := []struct {
+		text  string
+		label string
+		only  bool
+	}{
+		{"❌ Wrong: x", "❌ Wrong:", false},
+		{"  ❌ Wrong:", "❌ Wrong:", true},
+		{"❌", "❌", true},
+		{"✅ Ask the operator. Then: wait", "✅", false},
+		{"🚫 `pkill`: never", "🚫", false},
+		{"no marker: x", "", false},
+		{"", "", false},
+		{"\xff❌", "", false},
+		{"❌ " + strings.Repeat("a", 50) + ": x", "❌", false},
+	}
+	for _, tt := range tests {
+		label, only := textscan.MarkerLabel(tt.text)
+		if label != tt.label || only != tt.only {
+			t.Errorf("MarkerLabel(%q) = %q, %t; want %q, %t", tt.text, label, only, tt.label, tt.only)
+		}
+	}
+}
+
+func TestFrontMatter(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		text string
+		body int
+	}{
+		{"block", "---\na: 1\n---\nrest", "a: 1", 13},
+		{"dots close", "---\na: 1\n...\n", "a: 1", 13},
+		{"crlf", "---\r\na: 1\r\n---\r\n", "a: 1", 16},
+		{"bom", bom + "---\na\n---\n", "a", 13},
+		{"empty block", "---\n---\n", "", 8},
+		{"closing at end of file", "---\na\n---", "a", 9},
+		{"no closing", "---\na\n", "", 0},
+		{"not at start", "\n---\na\n---\n", "", 0},
+		{"dashes then text", "---x\na\n---\n", "", 0},
+		{"only a fence", "---", "", 0},
+		{"empty", "", "", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			u, body := textscan.FrontMatter([]byte(tt.src), "f.md")
+			if u.Text != tt.text || body != tt.body {
+				t.Fatalf("got %q, %d; want %q, %d", u.Text, body, tt.text, tt.body)
+			}
+			if u.Text != "" {
+				checkUnits(t, []byte(tt.src), "f.md", []rules.Unit{u})
+			}
+		})
+	}
+}
+
+const bom = "\xEF\xBB\xBF"
+
+func FuzzScan(f *testing.F) {
+	for _, input := range inputs(f) {
+		src, err := os.ReadFile(input)
+		if err != nil {
+			f.Fatalf("reading input: %v", err)
+		}
+		f.Add(src)
+	}
+	f.Add(generate(1, 30))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		checkUnits(t, src, "fuzz.txt", textscan.Scan(src, "fuzz.txt"))
+	})
+}
+
+// section is one part of a realistic prompt file, repeated to build the
+// benchmark document.
+const section = `## Section %d
+
+You are working on service %d. Keep changes small and run the tests with
+` + "`go test ./...`" + ` before you report back.
+
+If the MCP tools stop answering, never restart anything yourself:
+- do not send signals to the server process
+- do not edit ` + "`.env`" + ` or ` + "`mcp.json`" + ` to force a reload
+  (the host reloads them when the operator reconnects)
+- do not call the API directly
+
+Instead:
+1. Stop and report the blocker.
+2. Ask the operator to reconnect:
+   - open the MCP panel
+   - press Reconnect
+
+**Bad:**
+
+` + "```bash" + `
+rm -f ~/.cache/session-%d.lock
+` + "```" + `
+
+✅ Right: report and wait.
+
+`
+
+// benchDoc returns a prompt file of about size bytes.
+func benchDoc(size int) []byte {
+	var b bytes.Buffer
+	for i := 0; b.Len() < size; i++ {
+		fmt.Fprintf(&b, section, i, i, i)
+	}
+	return b.Bytes()
+}
+
+func BenchmarkScan(b *testing.B) {
+	src := benchDoc(1 << 20)
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		textscan.Scan(src, "bench.txt")
+	}
+}
