@@ -80,7 +80,7 @@ func Source(name string, src []byte, cfg Config) ([]Finding, error) {
 	enabled := cfg.Rules()
 	var raw []rules.Finding
 	for _, u := range units {
-		if !mayMatch(u.Text) {
+		if !rules.MayMatch(u.Text) {
 			continue
 		}
 		raw = append(raw, rules.Classify(u, enabled)...)
@@ -182,33 +182,6 @@ func sortFindings(fs []Finding) {
 		return a.Rule < b.Rule
 	})
 }
-
-// mayMatch is a cheap byte-level test: a unit that contains none of these
-// stems cannot name any rule's action, so the classifier is skipped.
-func mayMatch(s string) bool {
-	if len(s) == 0 {
-		return false
-	}
-	// zero-width and full-width spellings fold to letters: keep them.
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return true
-		}
-	}
-	l := strings.ToLower(s)
-	for _, stem := range triggerStems {
-		if strings.Contains(l, stem) {
-			return true
-		}
-	}
-	return false
-}
-
-// triggerStems are lower-case fragments every rule's match contains at least one of.
-var triggerStems = []string{"kill", "termin", "nuke", "sig", "fuser", "stop-process", "touch", "utime",
-	"chtimes", "mtime", "timestamp", "save", "modif", "lastwritetime", ".env", "env", "config", "settings", "mcp",
-	"json", "toml", "lock", "heartbeat", "lease", "session", "state", "pid", ".db", "delete",
-	"update", "curl", "wget", "api", "http", "endpoint", "import", "xh", "requests", "httpx", "axios"}
 
 // String formats a finding as the text reporter prints it.
 func (f Finding) String() string {

@@ -42,8 +42,8 @@ func parseSuppressions(src []byte, file *token.File, kind Kind) []*suppression {
 		if !strings.Contains(text, "recoverlint") {
 			continue
 		}
-		for _, d := range []string{"recoverlint-disable-next-line", "recoverlint-disable", "recoverlint-enable", "recoverlint:ignore", "nolint:recoverlint"} {
-			k := strings.Index(text, d)
+		for _, d := range directives {
+			k := directiveAt(text, d, kind)
 			if k < 0 {
 				continue
 			}
@@ -101,6 +101,37 @@ func parseSuppressions(src []byte, file *token.File, kind Kind) []*suppression {
 		}
 	}
 	return out
+}
+
+var directives = []string{"recoverlint-disable-next-line", "recoverlint-disable", "recoverlint-enable", "recoverlint:ignore", "nolint:recoverlint"}
+
+// directiveAt returns the byte offset of directive d in a line when the
+// line holds it as a comment of its own: inside "<!--" in Markdown, right
+// after "//" in Go, at the start of the line (after an optional comment
+// marker) in plain text. A directive named in running prose is not one.
+func directiveAt(line, d string, kind Kind) int {
+	k := strings.Index(line, d)
+	if k < 0 {
+		return -1
+	}
+	before := strings.TrimSpace(line[:k])
+	switch kind {
+	case Go:
+		// the directive opens the line's first comment
+		if strings.HasSuffix(line[:k], "//") && strings.Index(line, "//") == k-2 {
+			return k
+		}
+	case Markdown:
+		if strings.HasSuffix(before, "<!--") {
+			return k
+		}
+	default:
+		switch before {
+		case "", "#", "//", "<!--", ";", "--":
+			return k
+		}
+	}
+	return -1
 }
 
 // splitRules reads "RULE,RULE -- reason".

@@ -207,7 +207,7 @@ func (s *scanner) file(f *ast.File) {
 		case *ast.CallExpr:
 			s.call(n, found)
 		case *ast.BasicLit:
-			if n.Kind == token.STRING {
+			if n.Kind == token.STRING && !inDataTable(stack) {
 				s.literal(n, parent)
 			}
 		}
@@ -334,4 +334,65 @@ func stringArg(e ast.Expr) (string, bool) {
 	}
 	v, err := strconv.Unquote(lit.Value)
 	return v, err == nil
+}
+
+// inDataTable reports whether a literal sits in a composite literal that
+// holds data about the actions rather than advice: a table of patterns,
+// examples, cases or banned phrases, named so by its variable, field or
+// type ("forbiddenPatterns", "Examples{Recommend: …}", "cases").
+func inDataTable(stack []ast.Node) bool {
+	inComposite := false
+	for i := len(stack) - 1; i >= 0; i-- {
+		var name string
+		switch n := stack[i].(type) {
+		case *ast.CompositeLit:
+			inComposite = true
+			name = typeName(n.Type)
+		case *ast.KeyValueExpr:
+			if id, ok := n.Key.(*ast.Ident); ok {
+				name = id.Name
+			}
+		case *ast.ValueSpec:
+			if len(n.Names) > 0 {
+				name = n.Names[0].Name
+			}
+		case *ast.AssignStmt:
+			if len(n.Lhs) > 0 {
+				if id, ok := n.Lhs[0].(*ast.Ident); ok {
+					name = id.Name
+				}
+			}
+		case *ast.FuncDecl, *ast.FuncLit:
+			return false
+		}
+		if inComposite && name != "" && dataName(name) {
+			return true
+		}
+	}
+	return false
+}
+
+func typeName(e ast.Expr) string {
+	switch t := e.(type) {
+	case *ast.Ident:
+		return t.Name
+	case *ast.SelectorExpr:
+		return t.Sel.Name
+	case *ast.ArrayType:
+		return typeName(t.Elt)
+	}
+	return ""
+}
+
+// dataName: a name that says its values are data about actions.
+func dataName(name string) bool {
+	l := strings.ToLower(name)
+	for _, w := range []string{"example", "bad", "good", "recommend", "prohibit", "mention", "pattern",
+		"forbidden", "banned", "deny", "block", "case", "fixture", "sample", "want", "input", "corpus",
+		"trigger", "stem", "cue", "words", "phrases", "lexicon", "vocab", "test"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
 }

@@ -124,6 +124,9 @@ func proseStance(seg *segment, h hit, floor int) Stance {
 	if markedBad(seg.text()) {
 		return Prohibit
 	}
+	if quoted(toks, lo, i) {
+		return Mention
+	}
 	banned, forced := banState(toks, lo, i)
 	if forced {
 		return Recommend
@@ -139,9 +142,6 @@ func proseStance(seg *segment, h hit, floor int) Stance {
 		return Prohibit
 	}
 	if isQuestion(seg) {
-		return Mention
-	}
-	if quoted(toks, lo, i) {
 		return Mention
 	}
 	for j := lo; j < i; j++ {

@@ -28,12 +28,19 @@ var baseVerbs = set(
 	"purge", "wipe", "drop", "truncate", "empty", "regenerate", "recreate", "follow",
 	"do", "let", "give", "press", "hit", "apply", "list", "show", "inspect", "test",
 	"retry", "rerun", "repeat", "resume", "switch", "toggle", "disable", "enable",
-	"export", "source", "append", "insert", "paste", "mark", "note", "sudo", "pkill",
-	"killall", "taskkill", "unlink", "del", "erase", "discard", "cleanup", "clean",
+	"export", "source", "append", "insert", "paste", "mark", "note", "unlink", "del", "erase", "discard", "cleanup", "clean",
 	"reinstall", "flush", "end", "signal", "sigkill", "drain", "refresh", "point",
 	"swap", "re-add", "readd", "clone", "deploy", "build", "reboot", "unstick", "unlock",
 	"regenerate", "rotate", "paste", "patch", "adjust", "correct", "tweak", "manually",
 	"prefer", "consider", "avoid", "skip", "never", "always", "please", "first",
+	"match", "print", "block", "reject", "flag", "detect", "catch", "prevent", "deny",
+	"guard", "describe", "explain", "quote", "mention", "warn", "log", "emit", "trigger",
+	"handle", "cause", "lose", "destroy", "corrupt", "disconnect", "hang", "crash", "fail",
+	"work", "require", "depend", "expect", "contain", "include", "accept", "take", "spawn",
+	"respawn", "watch", "own", "hold", "leave", "receive", "forward", "terminate", "kill",
+	"belong", "exist", "happen", "mean", "allow", "permit", "forbid", "ban", "protect",
+	"drop", "lock", "load", "parse", "store", "track", "manage", "control", "sweep", "name",
+	"fold", "scan", "classify", "judge", "decide", "count", "answer", "cover", "mark",
 )
 
 // irregular verb forms that are not base forms.
@@ -54,11 +61,11 @@ var fillers = set("then", "just", "simply", "please", "now", "also", "first", "f
 	"next", "optionally", "or", "and", "quickly", "manually", "immediately", "still",
 	"again", "afterwards", "afterward", "later", "safely", "carefully", "always",
 	"only", "so", "even", "instead", "alternatively", "else", "otherwise", "lastly",
-	"secondly", "thirdly", "step", "option", "a", "b", "c", "d", "tip", "note", "hint",
+	"secondly", "thirdly", "step", "option", "tip", "note", "hint",
 	"quick", "fix", "workaround", "solution", "recovery", "action", "user", "hard",
 	"force", "soft", "to", "you", "safe", "safer", "ok", "okay", "fine", "do", "this",
 	"it's", "it", "is", "free", "feel", "best", "easiest", "simplest", "fastest",
-	"usual", "common", "standard", "recommended", "remedy", "way", "the", "an", "emergency",
+	"usual", "common", "standard", "recommended", "remedy", "way", "emergency",
 	"nuclear", "last", "resort", "optional", "required", "must", "mandatory", "important",
 )
 

@@ -34,11 +34,11 @@ func fold(text string) folded {
 				emit(c+'a'-'A', i)
 			case (c == '\'' || c == '"') && i+1 < len(text) && text[i+1] == c &&
 				isWordByteAt(text, i-1) && isWordByteAt(text, i+2):
-				// pk''ill, pk""ill: an empty quoted string inside a word.
+				// An empty quoted string inside a word ('' or "") is dropped.
 				i += 2
 				continue
 			case c == '\\' && isWordByteAt(text, i-1) && isWordByteAt(text, i+1):
-				// p\kill: a backslash escape inside a word.
+				// So is a backslash escape inside a word.
 				i++
 				continue
 			default:

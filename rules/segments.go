@@ -145,7 +145,8 @@ func (v *view) codeLines() []*segment {
 			continue
 		}
 		kind := segCommand
-		if looksProse(trim) {
+		if looksProse(trim) || dataFormats[v.u.Ctx.Info] {
+			// data (JSON, YAML, TOML …) holds strings, not commands: read them as text
 			kind = segProse
 		}
 		seg := v.newSegment(start, end, kind)
@@ -288,3 +289,6 @@ func looksProse(t string) bool {
 	}
 	return len(strings.Fields(t)) >= 2
 }
+
+// dataFormats are code block languages whose lines are data, not commands.
+var dataFormats = set("json", "jsonc", "json5", "yaml", "yml", "toml", "ini", "xml", "csv", "tsv", "html", "env", "dotenv", "properties")
