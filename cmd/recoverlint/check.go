@@ -196,12 +196,20 @@ func checkPaths(paths []string, opts checkOptions) report {
 	return rep
 }
 
+// errText is an error's innermost cause ("no such file or directory"):
+// the path is printed beside it already.
 func errText(err error) string {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
-		return pe.Err.Error()
+		err = pe.Err
 	}
-	return err.Error()
+	for {
+		next := errors.Unwrap(err)
+		if next == nil {
+			return err.Error()
+		}
+		err = next
+	}
 }
 
 // checkFile reads and checks one file. buf is the worker's reusable read buffer.
