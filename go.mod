@@ -3,6 +3,7 @@ module github.com/recoverlint/recoverlint
 go 1.26.8
 
 require (
+	github.com/golangci/plugin-module-register v0.1.2 // indirect
 	github.com/google/jsonschema-go v0.4.3 // indirect
 	github.com/modelcontextprotocol/go-sdk v1.8.0 // indirect
 	github.com/rogpeppe/go-internal v1.16.0 // indirect
