@@ -32,6 +32,7 @@ func parseSuppressions(src []byte, file *token.File, kind Kind) []*suppression {
 	var out []*suppression
 	var open []*suppression // ranges opened by recoverlint-disable
 	lines := file.LineCount()
+	fence := ""
 	for line := 1; line <= lines; line++ {
 		start := file.Offset(file.LineStart(line))
 		end := len(src)
@@ -39,6 +40,20 @@ func parseSuppressions(src []byte, file *token.File, kind Kind) []*suppression {
 			end = file.Offset(file.LineStart(line+1)) - 1
 		}
 		text := string(src[start:end])
+		if kind == Markdown {
+			// a directive shown inside a fenced code block is an example, not a directive
+			t := strings.TrimSpace(text)
+			switch {
+			case fence != "" && strings.HasPrefix(t, fence):
+				fence = ""
+				continue
+			case fence == "" && (strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~")):
+				fence = t[:3]
+				continue
+			case fence != "":
+				continue
+			}
+		}
 		if !strings.Contains(text, "recoverlint") {
 			continue
 		}

@@ -168,7 +168,7 @@ func proseStance(seg *segment, h hit, floor int) Stance {
 			return Mention
 		}
 	}
-	return mood(toks, lo, i, hi, h)
+	return mood(toks, lo, i, hi, h, seg.v.u.Kind == Prose || seg.v.u.Kind == Heading)
 }
 
 func isQuestion(seg *segment) bool {
@@ -217,7 +217,7 @@ func quoted(toks []token, lo, i int) bool {
 
 // mood decides between an instruction (Recommend) and a statement
 // (Mention) for a hit without ban or report cues.
-func mood(toks []token, lo, i, hi int, h hit) Stance {
+func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 	j := mainStart(toks, lo, i)
 	hitWord := toks[i]
 	if j >= i {
@@ -237,7 +237,7 @@ func mood(toks []token, lo, i, hi int, h hit) Stance {
 		return Recommend
 	}
 	t := toks[j]
-	if t.code && !finiteAfter(toks, codeSpanEnd(toks, j), hi) || !t.code && commandStart(toks, j, hi) {
+	if t.code && !finiteAfter(toks, codeSpanEnd(toks, j), hi) || !t.code && commandStart(toks, j, hi, proseKind) {
 		// a command presented on its own ("Action: `lsof … | xargs kill`")
 		return Recommend
 	}
@@ -428,12 +428,13 @@ var shellWords = set("lsof", "ps", "pgrep", "netstat", "ss", "fuser", "kill", "p
 	"echo", "cat", "grep", "tee", "chmod", "pidof", "launchctl", "kubectl", "nohup")
 
 // commandStart: the clause opens with a shell command, or is a pipeline.
-func commandStart(toks []token, j, hi int) bool {
+func commandStart(toks []token, j, hi int, proseUnit bool) bool {
 	if toks[j].word && shellWords[toks[j].s] {
 		return true
 	}
 	for k := j; k < hi; k++ {
-		if toks[k].s == "|" || toks[k].s == "&" && k+1 < hi && toks[k+1].s == "&" {
+		// outside code, a bar in prose is a table border or an "or"
+		if (toks[k].s == "|" || toks[k].s == "&" && k+1 < hi && toks[k+1].s == "&") && (toks[k].code || !proseUnit) {
 			return true
 		}
 	}
