@@ -9,7 +9,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/recoverlint/recoverlint/goscan"
+	"github.com/recoverlint/recoverlint/mdscan"
 	"github.com/recoverlint/recoverlint/rules"
+	"github.com/recoverlint/recoverlint/textscan"
 )
 
 // Config selects what a check reports. The zero value enables every
@@ -70,12 +72,12 @@ func Source(name string, src []byte, cfg Config) ([]Finding, error) {
 	var scanErr error
 	switch kind {
 	case Markdown:
-		units = tmpScan(src, name)
+		units = mdscan.Scan(src, name)
 	case Go:
 		res := goscan.Scan(src, name)
 		units, calls, scanErr = res.Units, res.Calls, res.Err
 	default:
-		units = tmpScan(src, name)
+		units = textscan.Scan(src, name)
 	}
 	enabled := cfg.Rules()
 	var raw []rules.Finding

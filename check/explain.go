@@ -5,7 +5,9 @@ import (
 	"go/token"
 
 	"github.com/recoverlint/recoverlint/goscan"
+	"github.com/recoverlint/recoverlint/mdscan"
 	"github.com/recoverlint/recoverlint/rules"
+	"github.com/recoverlint/recoverlint/textscan"
 )
 
 // Explain lists, for every text unit of the file, what the classifier saw
@@ -19,11 +21,11 @@ func Explain(name string, src []byte, cfg Config) []string {
 	var units []rules.Unit
 	switch kind {
 	case Markdown:
-		units = tmpScan(src, name)
+		units = mdscan.Scan(src, name)
 	case Go:
 		units = goscan.Scan(src, name).Units
 	default:
-		units = tmpScan(src, name)
+		units = textscan.Scan(src, name)
 	}
 	file := token.NewFileSet().AddFile(name, -1, len(src))
 	file.SetLinesForContent(src)

@@ -68,6 +68,13 @@ func parseSuppressions(src []byte, file *token.File, kind Kind) []*suppression {
 			body := text[k+len(d):]
 			body = strings.TrimSuffix(strings.TrimSpace(body), "-->")
 			s := &suppression{line: line, col: k + 1}
+			if rest := text[k+len(d):]; rest != "" && rest[0] != ' ' && rest[0] != '\t' && !strings.HasPrefix(rest, "-->") {
+				// recoverlint-disable-line and other unknown spellings
+				word := strings.Fields(text[k:])[0]
+				s.bad = "uses unknown directive \"" + word + "\" (known: recoverlint-disable-next-line, recoverlint-disable, recoverlint-enable, recoverlint:ignore)"
+				out = append(out, s)
+				break
+			}
 			switch d {
 			case "recoverlint-disable-next-line":
 				s.from, s.to = line+1, line+1

@@ -116,7 +116,7 @@ func (v *view) inFallback(seg *segment, h hit) bool {
 	c := v.u.Ctx
 	for _, t := range []string{seg.caption, c.Label, c.Before, c.LeadIn} {
 		l := fold(t).s
-		if hasAnyWord(l, fallbackCues) || hasAnyWord(l, failureCues) || strings.Contains(l, "directly") {
+		if hasAnyWord(l, fallbackCues) || hasAnyWord(l, failureCues) {
 			return true
 		}
 	}

@@ -265,7 +265,18 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 		}
 		return Recommend
 	}
-	// a statement: permission or obligation still recommends
+	// a statement: permission, obligation, first-person advice or a
+	// promised outcome ("a quick `pkill` does the trick") still recommends
+	for k := i; k < hi; k++ {
+		if w := toks[k]; w.word && !w.code && (positiveOutcome[w.s] || w.s == "trick") {
+			return Recommend
+		}
+	}
+	for k := j; k+1 < i; k++ {
+		if w := toks[k]; (w.s == "we" || w.s == "i") && adviceVerbs[wordAt(toks, k+1)] || adviceVerbs[w.s] && (prevWord(toks, k) == "we" || prevWord(toks, k) == "i" || prevWord(toks, k) == "strongly") {
+			return Recommend
+		}
+	}
 	for k := j; k < i; k++ {
 		w := toks[k]
 		if !w.word || w.code {
@@ -310,6 +321,8 @@ func verbHitMood(toks []token, lo, i, hi int, w string) Stance {
 	}
 	return Recommend
 }
+
+var adviceVerbs = set("recommend", "suggest", "advise", "encourage", "prefer", "propose", "urge")
 
 var positiveOutcome = set("fixes", "fix", "solves", "resolves", "helps", "works", "unsticks",
 	"recovers", "clears", "restores", "frees", "unblocks", "resets")

@@ -78,6 +78,15 @@ func findSessionStateEdit(seg *segment, emit func(hit)) {
 		if l == "" {
 			continue
 		}
+		if f := formOf(t.s); (f == formPast || t.s != l && strings.HasSuffix(t.s, "ed")) && prevWord(toks, i) == "be" {
+			// passive: "the lock file can be removed by hand"
+			for k := i - 1; k >= 0 && k >= i-8; k-- {
+				if toks[k].word && stateNoun(toks, k) {
+					emit(hit{start: t.start, end: t.end, verb: true})
+					return
+				}
+			}
+		}
 		for k, n := i+1, 0; k < len(toks) && n < 5; k++ {
 			w := toks[k]
 			if !w.word {

@@ -125,6 +125,9 @@ func banState(toks []token, lo, i int) (banned, forced bool) {
 			banned, forced = true, false
 		case t.s == "stop" && strings.HasSuffix(n1, "ing"):
 			banned, forced = true, false
+		case t.s == "no" && (n1 == "circumstances" || n1 == "circumstance" || n1 == "one" || n1 == "case" || n1 == "agent" || n1 == "agents" || n1 == "workflow" || n1 == "workflows"),
+			t.s == "nobody" || t.s == "noone":
+			banned, forced = true, false
 		case t.s == "no" && j+3 >= i:
 			// "no pkill", "no manual kill": only right before the action
 			if n1 != "longer" && n1 != "need" && n1 != "matter" {
@@ -219,9 +222,16 @@ func doubledStem(s string) bool {
 // finiteAfter reports whether the words after an action make it the subject
 // of a statement: "`pkill` sends SIGTERM", "the `pkill` result is discarded".
 func finiteAfter(toks []token, i, hi int) bool {
+	depth := 0
 	for j, n := i, 0; j < hi && n < 3; j++ {
 		t := toks[j]
-		if !t.word || t.code {
+		switch t.s {
+		case "(", "[":
+			depth++
+		case ")", "]":
+			depth--
+		}
+		if !t.word || t.code || depth > 0 || isNumber(t.s) {
 			continue
 		}
 		n++
