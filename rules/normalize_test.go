@@ -11,13 +11,13 @@ func TestFold(t *testing.T) {
 		{"PKILL", "pkill"},
 		{"p\u200bkill", "pkill"},
 		{"ｐｋｉｌｌ", "pkill"},
-		{"рkill", "pkill"},            // Cyrillic er
-		{"pk''ill", "pkill"},          // empty quotes inside a word
-		{`pk""ill`, "pkill"},          // empty double quotes
-		{`p\kill`, "pkill"},           // escape inside a word
-		{`"pkill"`, `"pkill"`},        // quotes around a word stay
-		{"𝐩𝐤𝐢𝐥𝐥", "pkill"},            // mathematical bold
-		{"don’t", "don't"},            // typographic apostrophe
+		{"рkill", "pkill"},             // Cyrillic er
+		{"pk''ill", "pkill"},           // empty quotes inside a word
+		{`pk""ill`, "pkill"},           // empty double quotes
+		{`p\kill`, "pkill"},            // escape inside a word
+		{`"pkill"`, `"pkill"`},         // quotes around a word stay
+		{"𝐩𝐤𝐢𝐥𝐥", "pkill"},             // mathematical bold
+		{"don’t", "don't"},             // typographic apostrophe
 		{"it's 'kill'", "it's 'kill'"}, // quotes that are not empty stay
 	} {
 		got := fold(tc.in)
