@@ -21,6 +21,8 @@ commands:
   rules [RULE]              list the rules, or print one rule's documentation
   reconnect [flags]         build the sanctioned reconnect request (JSON)
   restart-impact [flags]    report what a restart would destroy (JSON)
+  mcp                       serve check_text, request_mcp_reconnect and request_mcp_restart over stdio
+  explain FILE...           show what the classifier saw in each file and why
   version                   print the version
 `
 
@@ -39,6 +41,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "version", "-version", "--version":
 		fmt.Fprintf(stdout, "recoverlint %s\n", version())
 		return 0
+	case "mcp":
+		return runMCP(args[1:], stdin, stdout, stderr)
 	case "reconnect":
 		return runReconnect(args[1:], stdin, stdout, stderr)
 	case "restart-impact":
