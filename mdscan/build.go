@@ -1,0 +1,88 @@
+package mdscan
+
+import (
+	"github.com/recoverlint/recoverlint/rules"
+)
+
+// builder accumulates the text of one unit together with the source offset
+// of every byte and the inline code spans met so far.
+type builder struct {
+	text []byte
+	offs []int
+	code []rules.Span
+}
+
+func (b *builder) reset() {
+	b.text = b.text[:0]
+	b.offs = b.offs[:0]
+	b.code = b.code[:0]
+}
+
+func (b *builder) add(c byte, off int) {
+	b.text = append(b.text, c)
+	b.offs = append(b.offs, off)
+}
+
+// addRun appends src[start:stop] verbatim; base is the offset of src in
+// the whole source.
+func (b *builder) addRun(src []byte, start, stop, base int) {
+	b.text = append(b.text, src[start:stop]...)
+	for i := start; i < stop; i++ {
+		b.offs = append(b.offs, base+i)
+	}
+}
+
+// trim returns the bounds of the text without leading and trailing blanks
+// and line breaks.
+func (b *builder) trim() (lo, hi int) {
+	lo, hi = 0, len(b.text)
+	for lo < hi && isBlank(b.text[lo]) {
+		lo++
+	}
+	for hi > lo && isBlank(b.text[hi-1]) {
+		hi--
+	}
+	return lo, hi
+}
+
+func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// arena hands out offset slices cut from larger blocks, so that a document
+// with many small units costs a few allocations instead of one per unit.
+// Every slice it returns has its capacity clipped, so no two units share
+// memory that either could grow into.
+type arena struct {
+	buf  []int
+	hint int
+}
+
+func (a *arena) take(n int) []int {
+	if n > len(a.buf) {
+		size := max(n, a.hint)
+		a.hint = min(2*max(a.hint, 1024), 1<<16)
+		a.buf = make([]int, size)
+	}
+	s := a.buf[:n:n]
+	a.buf = a.buf[n:]
+	return s
+}
+
+// unit makes a unit of b.text[lo:hi] and the code spans inside it; it
+// returns false when the range is empty.
+func (a *arena) unit(kind rules.Kind, b *builder, lo, hi int, ctx rules.Context) (rules.Unit, bool) {
+	if hi <= lo {
+		return rules.Unit{}, false
+	}
+	n := hi - lo
+	offs := a.take(n + 1)
+	copy(offs, b.offs[lo:hi])
+	offs[n] = b.offs[hi-1] + 1
+	var code []rules.Span
+	for _, c := range b.code {
+		s, e := max(c.Start, lo)-lo, min(c.End, hi)-lo
+		if s < e {
+			code = append(code, rules.Span{Start: s, End: e})
+		}
+	}
+	return rules.Unit{Kind: kind, Text: string(b.text[lo:hi]), Offsets: offs, Code: code, Ctx: ctx}, true
+}

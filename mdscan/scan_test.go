@@ -1,0 +1,574 @@
+package mdscan_test
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"go/token"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/recoverlint/recoverlint/mdscan"
+	"github.com/recoverlint/recoverlint/rules"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// inputs returns the test inputs in testdata: every file but the goldens.
+func inputs(t testing.TB) []string {
+	t.Helper()
+	all, err := filepath.Glob(filepath.Join("testdata", "*"))
+	if err != nil {
+		t.Fatalf("listing testdata: %v", err)
+	}
+	var names []string
+	for _, name := range all {
+		if !strings.HasSuffix(name, ".golden") {
+			names = append(names, name)
+		}
+	}
+	if len(names) == 0 {
+		t.Fatal("no inputs in testdata")
+	}
+	return names
+}
+
+func goldenName(input string) string {
+	return strings.TrimSuffix(input, filepath.Ext(input)) + ".golden"
+}
+
+func TestGolden(t *testing.T) {
+	for _, input := range inputs(t) {
+		t.Run(filepath.Base(input), func(t *testing.T) {
+			src, err := os.ReadFile(input)
+			if err != nil {
+				t.Fatalf("reading input: %v", err)
+			}
+			got := dump(src, filepath.Base(input), mdscan.Scan(src, filepath.Base(input)))
+			golden := goldenName(input)
+			if *update {
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatalf("writing golden: %v", err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("reading golden (run go test -update to create it): %v", err)
+			}
+			if got != string(want) {
+				t.Errorf("units differ from %s (run go test -update to accept):\n%s", golden, diff(string(want), got))
+			}
+		})
+	}
+}
+
+// dump writes units as stable text: kind, line:col of the first byte, the
+// text, its code spans and every context field that is set.
+func dump(src []byte, path string, units []rules.Unit) string {
+	fset := token.NewFileSet()
+	file := fset.AddFile(path, -1, len(src))
+	file.SetLinesForContent(src)
+	var b strings.Builder
+	fmt.Fprintf(&b, "path %s\n", path)
+	for _, u := range units {
+		pos := file.Position(file.Pos(u.Offsets[0]))
+		fmt.Fprintf(&b, "%s %d:%d %q\n", u.Kind, pos.Line, pos.Column, u.Text)
+		for _, c := range u.Code {
+			fmt.Fprintf(&b, "\tcode %d-%d %q\n", c.Start, c.End, u.Text[c.Start:c.End])
+		}
+		c := u.Ctx
+		if c.Path != path {
+			fmt.Fprintf(&b, "\tpath %q\n", c.Path)
+		}
+		if len(c.Headings) > 0 {
+			fmt.Fprintf(&b, "\theadings %s\n", quoteAll(c.Headings, " > "))
+		}
+		if c.Label != "" {
+			fmt.Fprintf(&b, "\tlabel %q\n", c.Label)
+		}
+		if c.LeadIn != "" {
+			fmt.Fprintf(&b, "\tlead-in %q\n", c.LeadIn)
+		}
+		if c.ListItem {
+			fmt.Fprintf(&b, "\tlist-item ordered=%t\n", c.Ordered)
+		} else if c.Ordered {
+			fmt.Fprintf(&b, "\tordered without list-item\n")
+		}
+		if c.Quote {
+			fmt.Fprintf(&b, "\tquote\n")
+		}
+		if c.Column != "" {
+			fmt.Fprintf(&b, "\tcolumn %q\n", c.Column)
+		}
+		if len(c.Row) > 0 {
+			fmt.Fprintf(&b, "\trow %s\n", quoteAll(c.Row, " | "))
+		}
+		if c.Info != "" {
+			fmt.Fprintf(&b, "\tinfo %q\n", c.Info)
+		}
+		if c.Before != "" {
+			fmt.Fprintf(&b, "\tbefore %q\n", c.Before)
+		}
+	}
+	return b.String()
+}
+
+func quoteAll(ss []string, sep string) string {
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = fmt.Sprintf("%q", s)
+	}
+	return strings.Join(q, sep)
+}
+
+// diff returns the lines of want and got from the first one that differs,
+// a few either side, marked - and +.
+func diff(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	i := 0
+	for i < len(w) && i < len(g) && w[i] == g[i] {
+		i++
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "first difference at line %d\n", i+1)
+	for j := max(0, i-2); j < i; j++ {
+		fmt.Fprintf(&b, "  %s\n", w[j])
+	}
+	for j := i; j < len(w) && j < i+8; j++ {
+		fmt.Fprintf(&b, "- %s\n", w[j])
+	}
+	for j := i; j < len(g) && j < i+8; j++ {
+		fmt.Fprintf(&b, "+ %s\n", g[j])
+	}
+	return b.String()
+}
+
+// checkUnits reports every unit whose offsets do not map its text back to
+// src: each byte of Text sits at its offset in src (a '\n' that stands for
+// a line break may sit on a '\r'), offsets strictly increase, the last one
+// is just past the unit, and code spans lie inside the text in order.
+func checkUnits(t testing.TB, src []byte, path string, units []rules.Unit) {
+	t.Helper()
+	for k, u := range units {
+		if msg := unitError(src, path, u); msg != "" {
+			t.Fatalf("unit %d (%s %q): %s", k, u.Kind, u.Text, msg)
+		}
+	}
+}
+
+func unitError(src []byte, path string, u rules.Unit) string {
+	if u.Text == "" {
+		return "empty text"
+	}
+	if len(u.Offsets) != len(u.Text)+1 {
+		return fmt.Sprintf("%d offsets for %d bytes", len(u.Offsets), len(u.Text))
+	}
+	for i := 0; i < len(u.Text); i++ {
+		off := u.Offsets[i]
+		if off < 0 || off >= len(src) {
+			return fmt.Sprintf("offset %d of byte %d outside the source", off, i)
+		}
+		if i > 0 && off <= u.Offsets[i-1] {
+			return fmt.Sprintf("offset %d of byte %d does not increase", off, i)
+		}
+		if c := u.Text[i]; src[off] != c && !(c == '\n' && src[off] == '\r') {
+			return fmt.Sprintf("byte %d is %q but the source at %d has %q", i, c, off, src[off])
+		}
+	}
+	if end := u.Offsets[len(u.Text)]; end != u.Offsets[len(u.Text)-1]+1 || end > len(src) {
+		return fmt.Sprintf("final offset %d is not just past the last byte", end)
+	}
+	last := 0
+	for _, c := range u.Code {
+		if c.Start < last || c.End <= c.Start || c.End > len(u.Text) {
+			return fmt.Sprintf("code span %v out of order or outside the text", c)
+		}
+		last = c.End
+	}
+	if u.Ctx.Path != path {
+		return fmt.Sprintf("path %q, want %q", u.Ctx.Path, path)
+	}
+	return ""
+}
+
+func TestPositionsGolden(t *testing.T) {
+	for _, input := range inputs(t) {
+		src, err := os.ReadFile(input)
+		if err != nil {
+			t.Fatalf("reading input: %v", err)
+		}
+		checkUnits(t, src, input, mdscan.Scan(src, input))
+	}
+}
+
+// fragments are the pieces generated documents are made of: every
+// construct the scanner reads, in plain and awkward spellings.
+var fragments = []string{
+	"plain words here", "# Heading", "## Sub heading ##", "Setext", "===", "---", "- item",
+	"* item", "+ item", "1. first", "2) second", "  - nested", "\t- tabbed", "    indented",
+	"> quote", ">> deeper", "> - quoted item", "```bash", "```", "~~~", "`code`",
+	"``two `ticks``", "`", "*em*", "**strong**", "_u_", "~~gone~~", "[link](http://x)",
+	"![img](y)", "<http://auto>", "<!-- note -->", "<!--", "-->", "<div>", "</div>", "\\*",
+	"\\", "&amp;", "| a | b |", "|---|---|", "| `x \\| y` | z |", "- [ ] task", "❌ Wrong:",
+	"✅ Right", "**Bad:**", "**Don't**: x", "", "", "\r", "\t", "\x00", "\xff\xfe", "   ",
+	"#", "-", "1.", "é ü 漢字", "\uFE0F", "  ", "[ref]: http://r", "[ref]",
+}
+
+// generate builds a document of n lines from fragments, using a fixed seed
+// so that a failure can be reproduced.
+func generate(seed uint64, n int) []byte {
+	r := rand.New(rand.NewPCG(seed, 1))
+	var b bytes.Buffer
+	for range n {
+		for k := r.IntN(3); k >= 0; k-- {
+			b.WriteString(fragments[r.IntN(len(fragments))])
+			if r.IntN(3) == 0 {
+				b.WriteByte(' ')
+			}
+		}
+		if r.IntN(5) == 0 {
+			b.WriteString("\r\n")
+		} else {
+			b.WriteString("\n")
+		}
+	}
+	return b.Bytes()
+}
+
+func TestPositionsGenerated(t *testing.T) {
+	for seed := range uint64(500) {
+		src := generate(seed, 60)
+		checkUnits(t, src, "gen.md", mdscan.Scan(src, "gen.md"))
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	src := generate(7, 400)
+	first := dump(src, "gen.md", mdscan.Scan(src, "gen.md"))
+	for range 3 {
+		if again := dump(src, "gen.md", mdscan.Scan(src, "gen.md")); again != first {
+			t.Fatalf("second scan differs:\n%s", diff(first, again))
+		}
+	}
+}
+
+func TestScanKinds(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		want []string // "kind text" of every unit
+	}{
+		{"empty", "", nil},
+		{"blank lines only", "\n\n \t\n", nil},
+		{"one paragraph", "just text", []string{"prose just text"}},
+		{"soft break", "a\nb\n", []string{"prose a\nb"}},
+		{"heading markup dropped", "## Run `make` *now* ##\n", []string{"heading Run make now"}},
+		{"setext heading", "Title\n---\n", []string{"heading Title"}},
+		{"list item continuation", "- a\n  b\n", []string{"prose a\nb"}},
+		{"fenced code", "```sh\nx\n\ny\n```\n", []string{"code x\n\ny"}},
+		{"indented code", "    x\n    y\n", []string{"code x\ny"}},
+		{"empty fence gives no unit", "```\n```\n", nil},
+		{"front matter", "---\na: b\n---\nbody\n", []string{"front-matter a: b", "prose body"}},
+		{"empty front matter", "---\n---\nbody\n", []string{"prose body"}},
+		{"link keeps its text", "[see here](http://x) now\n", []string{"prose see here now"}},
+		{"escape keeps the character", "\\*x\\*\n", []string{"prose *x*"}},
+		{"html block", "<!-- a -->\n", []string{"prose <!-- a -->"}},
+		{"inline comment after its paragraph", "a <!-- b --> c\n", []string{"prose a  c", "prose <!-- b -->"}},
+		{"inline tags dropped", "<kbd>Ctrl</kbd>\n", []string{"prose Ctrl"}},
+		{"thematic break gives nothing", "***\n", nil},
+		{"reference definition gives nothing", "[a]: http://x\n", nil},
+		{"NUL and invalid UTF-8 kept", "a\x00b\xff\n", []string{"prose a\x00b\xff"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			units := mdscan.Scan([]byte(tt.src), "x.md")
+			var got []string
+			for _, u := range units {
+				got = append(got, u.Kind.String()+" "+u.Text)
+			}
+			if strings.Join(got, "|") != strings.Join(tt.want, "|") {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+			checkUnits(t, []byte(tt.src), "x.md", units)
+		})
+	}
+}
+
+// find returns the unit whose text is text.
+func find(t *testing.T, units []rules.Unit, text string) rules.Unit {
+	t.Helper()
+	for _, u := range units {
+		if u.Text == text {
+			return u
+		}
+	}
+	t.Fatalf("no unit %q among %d units", text, len(units))
+	return rules.Unit{}
+}
+
+func TestContext(t *testing.T) {
+	src := `# A
+
+## B
+
+Never run:
+
+- x
+  - y
+
+> q
+
+| Symptom | Fix |
+|---|---|
+| hangs | wait |
+
+**Bad:**
+
+` + "```Sh extra" + `
+z
+` + "```" + `
+
+plain
+
+after
+`
+	units := mdscan.Scan([]byte(src), "p.md")
+	ab := []string{"A", "B"}
+	tests := []struct {
+		text string
+		want rules.Context
+	}{
+		{"A", rules.Context{Path: "p.md"}},
+		{"B", rules.Context{Path: "p.md", Headings: []string{"A"}}},
+		{"x", rules.Context{Path: "p.md", Headings: ab, ListItem: true, LeadIn: "Never run:"}},
+		{"y", rules.Context{Path: "p.md", Headings: ab, ListItem: true, LeadIn: "Never run:\nx"}},
+		{"q", rules.Context{Path: "p.md", Headings: ab, Quote: true}},
+		{"Symptom", rules.Context{Path: "p.md", Headings: ab, Column: "Symptom", Row: []string{"Symptom", "Fix"}}},
+		{"wait", rules.Context{Path: "p.md", Headings: ab, Column: "Fix", Row: []string{"hangs", "wait"}}},
+		{"z", rules.Context{Path: "p.md", Headings: ab, Label: "Bad:", Info: "sh", Before: "Bad:"}},
+		{"plain", rules.Context{Path: "p.md", Headings: ab}},
+		{"after", rules.Context{Path: "p.md", Headings: ab}},
+	}
+	for _, tt := range tests {
+		got := find(t, units, tt.text).Ctx
+		if fmt.Sprintf("%#v", got) != fmt.Sprintf("%#v", tt.want) {
+			t.Errorf("%q: context\n got %#v\nwant %#v", tt.text, got, tt.want)
+		}
+	}
+}
+
+func TestLabels(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		want []string // "text => label" of every unit
+	}{
+		{"bold label with text", "**Bad:** x\n", []string{"Bad: x => Bad:"}},
+		{"colon after bold", "**Don't**: x\n", []string{"Don't: x => Don't:"}},
+		{"label carries to the next paragraph only", "**Bad:**\n\nx\n\ny\n", []string{"Bad: => Bad:", "x => Bad:", "y => "}},
+		{"label carries into a list and its code", "❌ Wrong:\n\n- x\n\n  ```\n  c\n  ```\n- y\n\nz\n", []string{"❌ Wrong: => ❌ Wrong:", "x => ❌ Wrong:", "c => ❌ Wrong:", "y => ❌ Wrong:", "z => "}},
+		{"label carries into a table", "**Bad:**\n\n| a |\n|---|\n| b |\n", []string{"Bad: => Bad:", "a => Bad:", "b => Bad:"}},
+		{"heading ends a label", "**Bad:**\n\n# H\n\nx\n", []string{"Bad: => Bad:", "H => ", "x => "}},
+		{"thematic break ends a label", "**Bad:**\n\n---\n\nx\n", []string{"Bad: => Bad:", "x => "}},
+		{"emoji marker alone", "✅ ask the operator.\n", []string{"✅ ask the operator. => ✅"}},
+		{"emoji then bold phrase", "❌ **Wrong:** x\n", []string{"❌ Wrong: x => ❌ Wrong:"}},
+		{"bold later is no label", "say **Bad:** x\n", []string{"say Bad: x => "}},
+		{"bold sentence is no label", "**never** do that\n", []string{"never do that => "}},
+		{"label in a list item", "- **Bad:** x\n- y\n", []string{"Bad: x => Bad:", "y => "}},
+		{"code after a labelled paragraph", "**Bad:** like this:\n\n    c\n", []string{"Bad: like this: => Bad:", "c => Bad:"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, u := range mdscan.Scan([]byte(tt.src), "l.md") {
+				got = append(got, u.Text+" => "+u.Ctx.Label)
+			}
+			if strings.Join(got, "|") != strings.Join(tt.want, "|") {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestUnitsShareNoGrowableMemory(t *testing.T) {
+	src := []byte("# A\n\n- x\n- y\n\n| a | b |\n|---|---|\n| c | d |\n")
+	units := mdscan.Scan(src, "s.md")
+	for i := range units {
+		for _, s := range [][]string{units[i].Ctx.Headings, units[i].Ctx.Row} {
+			if cap(s) != len(s) {
+				t.Errorf("unit %q: slice %q has spare capacity %d", units[i].Text, s, cap(s)-len(s))
+			}
+		}
+		if cap(units[i].Offsets) != len(units[i].Offsets) {
+			t.Errorf("unit %q: offsets have spare capacity", units[i].Text)
+		}
+	}
+	// Growing one unit's slices must not change another's.
+	x, y := find(t, units, "x"), find(t, units, "y")
+	_ = append(x.Ctx.Headings, "changed")
+	_ = append(x.Offsets, -1)
+	if y.Ctx.Headings[0] != "A" || len(y.Ctx.Headings) != 1 {
+		t.Errorf("y's headings changed: %q", y.Ctx.Headings)
+	}
+}
+
+// TestCostlyInputs feeds shapes that make goldmark slow; each must come
+// back quickly, with units that still map into the source.
+func TestCostlyInputs(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+	}{
+		{"deep quotes", strings.Repeat(">", 100_000) + " x\n"},
+		{"deep lists", strings.Repeat("- ", 100_000) + "x\n"},
+		{"deep ordered lists", strings.Repeat("1. ", 100_000) + "x\n"},
+		{"indented nesting", nested(3000)},
+		{"unclosed link destinations", strings.Repeat("[a](", 200_000)},
+		{"unclosed image destinations", strings.Repeat("![a](", 100_000)},
+		{"mixed emphasis", strings.Repeat("*a_b*c_d**e_f*g**h*i_j**", 40_000)},
+		{"reference definitions", strings.Repeat("[a]: b\n", 100_000)},
+		{"escaped backticks", strings.Repeat("\\``", 100_000)},
+		{"brackets", strings.Repeat("[", 100_000) + strings.Repeat("]", 100_000)},
+		{"comments on one line", strings.Repeat("a <!-- b --> ", 100_000)},
+		{"deeply nested emphasis", strings.Repeat("*_", 50_000) + "x" + strings.Repeat("_*", 50_000)},
+		{"nested emphasis within budget", strings.Repeat("*_", 5_000) + "x" + strings.Repeat("_*", 5_000)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			start := time.Now()
+			units := mdscan.Scan([]byte(tt.src), "big.md")
+			if d := time.Since(start); d > 20*time.Second {
+				t.Errorf("scan took %v", d)
+			}
+			if len(units) == 0 {
+				t.Errorf("no units")
+			}
+			checkUnits(t, []byte(tt.src), "big.md", units)
+		})
+	}
+}
+
+// nested returns n list items, each nested in the one before.
+func nested(n int) string {
+	var b strings.Builder
+	for i := range n {
+		b.WriteString(strings.Repeat("  ", i))
+		b.WriteString("- item\n")
+	}
+	return b.String()
+}
+
+// TestModerateNesting checks that ordinary deep structures are still read
+// as Markdown: their context survives.
+func TestModerateNesting(t *testing.T) {
+	units := mdscan.Scan([]byte(strings.Repeat("> ", 50)+"deep\n"), "q.md")
+	if len(units) != 1 || !units[0].Ctx.Quote || units[0].Text != "deep" {
+		t.Fatalf("got %+v", units)
+	}
+	units = mdscan.Scan([]byte(nested(40)), "l.md")
+	last := units[len(units)-1]
+	if !last.Ctx.ListItem || strings.Count(last.Ctx.LeadIn, "\n") != 3 {
+		t.Fatalf("innermost item: want ListItem and 4 lead-ins, got %+v", last.Ctx)
+	}
+}
+
+func TestHugeDocument(t *testing.T) {
+	if testing.Short() {
+		t.Skip("10 MB document")
+	}
+	src := benchDoc(10 << 20)
+	start := time.Now()
+	units := mdscan.Scan(src, "huge.md")
+	t.Logf("%d bytes, %d units in %v", len(src), len(units), time.Since(start))
+	checkUnits(t, src, "huge.md", units)
+	if n := len(units); n < 1000 {
+		t.Fatalf("only %d units", n)
+	}
+}
+
+func FuzzScan(f *testing.F) {
+	for _, input := range inputs(f) {
+		src, err := os.ReadFile(input)
+		if err != nil {
+			f.Fatalf("reading input: %v", err)
+		}
+		f.Add(src)
+	}
+	f.Add(generate(1, 30))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		checkUnits(t, src, "fuzz.md", mdscan.Scan(src, "fuzz.md"))
+	})
+}
+
+// section is one part of a realistic prompt file, repeated to build the
+// benchmark document.
+const section = `## Section %d
+
+You are working on service %d. Keep changes small and run the tests with
+` + "`go test ./...`" + ` before you report back.
+
+If the MCP tools stop answering, never restart anything yourself:
+- do not send signals to the server process
+- do not edit ` + "`.env`" + ` or ` + "`mcp.json`" + ` to force a reload
+  (the host reloads them when the operator reconnects)
+- do not call the API directly
+
+Instead:
+1. Stop and report the blocker.
+2. Ask the operator to reconnect:
+   - open the MCP panel
+   - press Reconnect
+
+**Bad:**
+
+` + "```bash" + `
+rm -f ~/.cache/session-%d.lock
+` + "```" + `
+
+✅ Right: report and wait.
+
+`
+
+// benchDoc returns a prompt file of about size bytes.
+func benchDoc(size int) []byte {
+	var b bytes.Buffer
+	for i := 0; b.Len() < size; i++ {
+		fmt.Fprintf(&b, section, i, i, i)
+	}
+	return b.Bytes()
+}
+
+func BenchmarkScan(b *testing.B) {
+	src := benchDoc(1 << 20)
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		mdscan.Scan(src, "bench.md")
+	}
+}
+
+// BenchmarkSmallFiles scans a typical AGENTS.md-sized file, once with a new
+// Scanner per file and once reusing one.
+func BenchmarkSmallFiles(b *testing.B) {
+	src := benchDoc(4 << 10)
+	b.Run("new", func(b *testing.B) {
+		b.SetBytes(int64(len(src)))
+		b.ReportAllocs()
+		for b.Loop() {
+			mdscan.Scan(src, "AGENTS.md")
+		}
+	})
+	b.Run("reuse", func(b *testing.B) {
+		sc := mdscan.New()
+		b.SetBytes(int64(len(src)))
+		b.ReportAllocs()
+		for b.Loop() {
+			sc.Scan(src, "AGENTS.md")
+		}
+	})
+}
