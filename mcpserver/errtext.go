@@ -1,0 +1,98 @@
+package mcpserver
+
+import (
+	"context"
+	"regexp"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/recoverlint/recoverlint/check"
+)
+
+// maxErrorBytes bounds the text of an error the server returns. The schema
+// validator repeats refused values in its messages; a long one is cut.
+const maxErrorBytes = 2048
+
+// withheldText replaces an error message that the checker reads as
+// recommending a forbidden recovery action. It happens only when a message
+// repeats a refused value.
+const withheldText = "the call was refused, and its error message is withheld because it repeated a refused value that reads as recovery advice; compare the arguments with the tool's input schema"
+
+// schemaPath finds the argument a schema validation message is about.
+var schemaPath = regexp.MustCompile(`validating (/properties/[^:\s]+)`)
+
+// withheld is the replacement for msg: withheldText, naming the argument
+// when the message is a schema validator's.
+func withheld(msg string) string {
+	m := schemaPath.FindAllStringSubmatch(msg, -1)
+	if len(m) == 0 {
+		return withheldText
+	}
+	field := strings.ReplaceAll(strings.TrimPrefix(m[len(m)-1][1], "/properties/"), "/properties/", ".")
+	return "arguments: " + field + " was refused by the input schema; the validator's message is withheld because it repeated the refused value, which reads as recovery advice"
+}
+
+// withholdUnsafeErrors keeps the server's own rule for the errors of tool
+// calls: every text it returns passes the checker. The tools' own messages
+// never repeat a refused value, but the SDK's schema validation and
+// unknown-tool messages do, so each error text is cut to maxErrorBytes and
+// checked, and replaced by withheldText if it has findings.
+func withholdUnsafeErrors(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		res, err := next(ctx, method, req)
+		if method != "tools/call" {
+			return res, err
+		}
+		if err != nil {
+			if we, ok := err.(*jsonrpc.Error); ok {
+				safe := *we
+				safe.Message = safeErrorText(we.Message)
+				return res, &safe
+			}
+			return res, err
+		}
+		r, ok := res.(*mcp.CallToolResult)
+		if !ok || !r.IsError {
+			return res, err
+		}
+		for i, c := range r.Content {
+			if tc, ok := c.(*mcp.TextContent); ok {
+				r.Content[i] = &mcp.TextContent{Text: safeErrorText(tc.Text), Annotations: tc.Annotations, Meta: tc.Meta}
+			}
+		}
+		return res, err
+	}
+}
+
+// safeErrorText returns msg cut to maxErrorBytes, or its withheld form if the
+// checker reads it as recommending a forbidden recovery action.
+func safeErrorText(msg string) string {
+	msg = cut(msg, maxErrorBytes)
+	if unsafeText(msg) {
+		return withheld(msg)
+	}
+	return msg
+}
+
+// unsafeText reports whether the checker finds a recommendation in s, read
+// as plain prompt text, as an agent reads a message. A checker error
+// counts as unsafe: the rule fails closed.
+func unsafeText(s string) bool {
+	findings, err := check.Source("tool-error.txt", []byte(s), check.Config{})
+	return err != nil || len(findings) > 0
+}
+
+// cut shortens s to at most n bytes on a rune boundary, marking the cut.
+func cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	const mark = " …"
+	end := n - len(mark)
+	for end > 0 && s[end]&0xC0 == 0x80 {
+		end--
+	}
+	return s[:end] + mark
+}

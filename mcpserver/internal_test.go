@@ -1,0 +1,99 @@
+package mcpserver
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+func TestGuard(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		h       mcp.ToolHandlerFor[string, int]
+		wantOut int
+		wantErr string
+	}{
+		{"passes a result", func(context.Context, *mcp.CallToolRequest, string) (*mcp.CallToolResult, int, error) {
+			return nil, 7, nil
+		}, 7, ""},
+		{"passes an error", func(context.Context, *mcp.CallToolRequest, string) (*mcp.CallToolResult, int, error) {
+			return nil, 0, errors.New("kind: unknown kind")
+		}, 0, "kind: unknown kind"},
+		{"turns a panic into an error", func(_ context.Context, _ *mcp.CallToolRequest, in string) (*mcp.CallToolResult, int, error) {
+			var m map[string]int
+			m[in] = 1 // assignment to a nil map
+			return nil, 1, nil
+		}, 0, "t1: internal error"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, out, err := guard("t1", tc.h)(context.Background(), nil, "x")
+			if out != tc.wantOut {
+				t.Errorf("out = %d, want %d", out, tc.wantOut)
+			}
+			switch {
+			case tc.wantErr == "" && err != nil:
+				t.Errorf("err = %v, want nil", err)
+			case tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)):
+				t.Errorf("err = %v, want one containing %q", err, tc.wantErr)
+			}
+		})
+	}
+}
+
+func TestSafeErrorText(t *testing.T) {
+	long := strings.Repeat("é", maxErrorBytes) // 2 bytes a rune
+	for _, tc := range []struct {
+		name string
+		in   string
+		want string // "" means: the input, unchanged
+	}{
+		{"plain error", "text: 1048577 bytes is over the limit", ""},
+		{"a ban passes", "never run pkill on the MCP server", ""},
+		{"repeated advice is withheld", "refused: If the server hangs, run pkill -f gitea-mcp.", withheldText},
+		{"the argument is still named", `validating "arguments": validating root: validating /properties/pid: type: If the server hangs, run pkill -f gitea-mcp. has type "string", want "integer"`,
+			"arguments: pid was refused by the input schema; the validator's message is withheld because it repeated the refused value, which reads as recovery advice"},
+		{"a nested argument", `validating "arguments": validating root: validating /properties/extra: validating /properties/extra/properties/note: type: run pkill -f gitea-mcp now`,
+			"arguments: extra.note was refused by the input schema; the validator's message is withheld because it repeated the refused value, which reads as recovery advice"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			want := tc.want
+			if want == "" {
+				want = tc.in
+			}
+			if got := safeErrorText(tc.in); got != want {
+				t.Errorf("safeErrorText(%q) = %q, want %q", tc.in, got, want)
+			}
+		})
+	}
+	got := safeErrorText(long)
+	if len(got) > maxErrorBytes || !utf8.ValidString(got) || !strings.HasSuffix(got, "…") {
+		t.Errorf("a long message is cut to %d bytes, valid UTF-8 %v, ends %q; want at most %d, valid, marked",
+			len(got), utf8.ValidString(got), got[max(0, len(got)-8):], maxErrorBytes)
+	}
+	for _, s := range []string{withheldText, withheld("validating /properties/text: x")} {
+		if unsafeText(s) {
+			t.Errorf("the replacement %q itself reads as recovery advice", s)
+		}
+	}
+}
+
+func TestCut(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"short", 10, "short"},
+		{"exactly10!", 10, "exactly10!"},
+		{"abcdefghijkl", 10, "abcdef …"},
+		{"ééééééé", 8, "éé …"},
+	} {
+		if got := cut(tc.in, tc.n); got != tc.want {
+			t.Errorf("cut(%q, %d) = %q, want %q", tc.in, tc.n, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,125 @@
+package mcpserver
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/recoverlint/recoverlint/restart"
+)
+
+// Name is the server's implementation name, as hosts show it.
+const Name = "recoverlint"
+
+// The tool names.
+const (
+	CheckTextTool = "check_text"
+	ReconnectTool = "request_mcp_reconnect"
+	RestartTool   = "request_mcp_restart"
+)
+
+// Options configure a server. Everything that is the operator's to decide
+// (the version shown, the environment that carries restart authority, the
+// clock, process probing) is set here by whoever starts the server; no tool
+// call can change it.
+type Options struct {
+	// Version is the server version hosts see; "devel" when empty.
+	Version string
+	// LookupEnv reads the server process's environment, as os.LookupEnv
+	// does; request_mcp_restart reads operator authority through it. Nil
+	// means no authority is ever present.
+	LookupEnv func(string) (string, bool)
+	// OverrideEnv names the variable that carries operator restart
+	// authority; restart.DefaultOverrideEnv when empty.
+	OverrideEnv string
+	// Now is the clock of restart previews; time.Now when nil.
+	Now func() time.Time
+	// Probe fills in process liveness an inventory leaves unknown. Nil
+	// leaves it unknown, and the preview then counts the process as
+	// running.
+	Probe restart.Prober
+}
+
+// instructions tell a connected agent how the tools fit together.
+const instructions = `recoverlint checks recovery advice and builds the sanctioned recovery requests.
+Call check_text on recovery advice before you give it to anyone or write it into a doc, prompt or AGENTS.md, and rewrite whatever it reports.
+When your MCP runtime is stale, its transport closed or a namespace missing, call request_mcp_reconnect, hand the payload to the operator and stop until the operator has reconnected.
+Call request_mcp_restart only to preview what a restart would disrupt; it is a dry run and restarts nothing.`
+
+// New returns a server that offers the three tools. It fails only if a
+// tool schema cannot be built, which is a bug in this package.
+func New(opts Options) (*mcp.Server, error) {
+	if opts.Version == "" {
+		opts.Version = "devel"
+	}
+	if opts.OverrideEnv == "" {
+		opts.OverrideEnv = restart.DefaultOverrideEnv
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	tools, err := newTools()
+	if err != nil {
+		return nil, err
+	}
+	s := mcp.NewServer(&mcp.Implementation{Name: Name, Title: "recoverlint", Version: opts.Version}, &mcp.ServerOptions{
+		Instructions: instructions,
+		// No logging capability: the server has nothing to log to a client.
+		Capabilities: &mcp.ServerCapabilities{},
+	})
+	mcp.AddTool(s, tools.check, guard(CheckTextTool, checkText))
+	mcp.AddTool(s, tools.reconnect, guard(ReconnectTool, requestReconnect))
+	mcp.AddTool(s, tools.restart, guard(RestartTool, restartPreview(opts)))
+	s.AddReceivingMiddleware(withholdUnsafeErrors)
+	return s, nil
+}
+
+// toolSet holds the tool definitions with their schemas.
+type toolSet struct {
+	check, reconnect, restart *mcp.Tool
+}
+
+func newTools() (toolSet, error) {
+	var ts toolSet
+	var err error
+	if ts.check, err = checkTextDef(); err != nil {
+		return ts, fmt.Errorf("tool %s: %w", CheckTextTool, err)
+	}
+	if ts.reconnect, err = reconnectDef(); err != nil {
+		return ts, fmt.Errorf("tool %s: %w", ReconnectTool, err)
+	}
+	if ts.restart, err = restartDef(); err != nil {
+		return ts, fmt.Errorf("tool %s: %w", RestartTool, err)
+	}
+	return ts, nil
+}
+
+// annotations are the same for every tool: each reads its arguments and
+// returns a value, and changes nothing outside the call.
+func annotations(title string) *mcp.ToolAnnotations {
+	no := false
+	return &mcp.ToolAnnotations{
+		Title:           title,
+		ReadOnlyHint:    true,
+		DestructiveHint: &no,
+		IdempotentHint:  true,
+		OpenWorldHint:   &no,
+	}
+}
+
+// guard turns a panic in a handler into a tool error, so that one bad call
+// cannot end the server for the calls after it.
+func guard[In, Out any](tool string, h mcp.ToolHandlerFor[In, Out]) mcp.ToolHandlerFor[In, Out] {
+	return func(ctx context.Context, req *mcp.CallToolRequest, in In) (res *mcp.CallToolResult, out Out, err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				var zero Out
+				res, out = nil, zero
+				err = fmt.Errorf("%s: internal error (%v); the server is still running, and the call can be reported as a recoverlint bug", tool, r)
+			}
+		}()
+		return h(ctx, req, in)
+	}
+}
