@@ -39,7 +39,7 @@ func parseSuppressions(src []byte, file *token.File, kind Kind) []*suppression {
 		if line < lines {
 			end = file.Offset(file.LineStart(line+1)) - 1
 		}
-		text := string(src[start:end])
+		text := strings.TrimRight(string(src[start:end]), "\r\n")
 		if kind == Markdown {
 			// a directive shown inside a fenced code block is an example, not a directive
 			t := strings.TrimSpace(text)

@@ -33,6 +33,14 @@ type segment struct {
 
 func (s *segment) text() string { return s.v.f.s[s.start:s.end] }
 
+// tokens returns the segment's tokens, splitting it on first use.
+func (s *segment) tokens() []token {
+	if s.toks == nil {
+		s.toks = tokenize(s.v.f.s, s.start, s.end, s.v.code)
+	}
+	return s.toks
+}
+
 // prose is the segment's text with inline code blanked out: cue words in
 // a file name (./scripts/setup.sh) say nothing about the sentence.
 func (s *segment) prose() string {
@@ -53,9 +61,35 @@ type view struct {
 	u      *Unit
 	f      folded
 	inCode []bool // per folded byte: inside an inline code span
-	// context verdicts, computed once per unit
+	// ctx holds the context verdicts, computed on first use: most units
+	// name no action at all and never need them.
+	ctx *ctxVerdicts
+	// proc says whether the unit speaks of processes, servers or ports: 0
+	// not yet known, 1 yes, 2 no.
+	proc uint8
+}
+
+// ctxVerdicts is what surrounds a unit, read once.
+type ctxVerdicts struct {
 	ctxBan, ctxMention, ctxGood bool
-	procWords                   bool // the unit speaks of processes, servers or ports
+}
+
+func (v *view) context() *ctxVerdicts {
+	if v.ctx == nil {
+		v.ctx = &ctxVerdicts{}
+		v.contextVerdicts(v.ctx)
+	}
+	return v.ctx
+}
+
+func (v *view) procWordsOf() bool {
+	if v.proc == 0 {
+		v.proc = 2
+		if hasAnyWord(v.f.s, processNouns) || hasAnyWord(fold(strings.Join(v.u.Ctx.Headings, " ")).s, processNouns) {
+			v.proc = 1
+		}
+	}
+	return v.proc == 1
 }
 
 // Classify returns the findings of the given rules in one unit.
@@ -71,6 +105,9 @@ func Classify(u Unit, rules []*Rule) []Finding {
 			cap = captionOf(seg)
 		}
 		for _, r := range rules {
+			if !r.mayHit(seg) {
+				continue
+			}
 			r.find(seg, func(h hit) {
 				if !v.counts(r, seg, h) {
 					return
@@ -106,7 +143,7 @@ var captionRules = map[string][]string{
 }
 
 func captionOf(seg *segment) *caption {
-	toks := seg.toks
+	toks := seg.tokens()
 	for i, t := range toks {
 		if !t.word {
 			continue
@@ -149,8 +186,6 @@ func newView(u *Unit) *view {
 			}
 		}
 	}
-	v.contextVerdicts()
-	v.procWords = hasAnyWord(v.f.s, processNouns) || hasAnyWord(fold(strings.Join(u.Ctx.Headings, " ")).s, processNouns)
 	return v
 }
 
@@ -171,66 +206,66 @@ func (v *view) code(i int) bool { return v.inCode != nil && i < len(v.inCode) &&
 // contextVerdicts reads what surrounds the unit: a ban or a report framing
 // it, from the nearest marked heading, the list lead-in, the label, the
 // table column or the text before a code block.
-func (v *view) contextVerdicts() {
+func (v *view) contextVerdicts(r *ctxVerdicts) {
 	c := v.u.Ctx
 	for i := len(c.Headings) - 1; i >= 0; i-- {
 		h := c.Headings[i]
 		if headingBan(h) {
-			v.ctxBan = true
+			r.ctxBan = true
 			break
 		}
 		if goodLabel(h) {
-			v.ctxGood = true
+			r.ctxGood = true
 			break
 		}
 	}
 	if c.LeadIn != "" {
 		last := lastLine(c.LeadIn)
 		if leadInBan(last) {
-			v.ctxBan = true
+			r.ctxBan = true
 		} else if goodLabel(last) {
-			v.ctxBan, v.ctxGood = false, true
+			r.ctxBan, r.ctxGood = false, true
 		}
 	}
 	if c.Label != "" {
 		if shortBanLabel(c.Label) {
-			v.ctxBan = true
+			r.ctxBan = true
 		} else if goodLabel(c.Label) {
-			v.ctxBan, v.ctxGood = false, true
+			r.ctxBan, r.ctxGood = false, true
 		}
-		if mentionLabelOnly(c.Label) && !v.ctxGood {
-			v.ctxMention = true
+		if mentionLabelOnly(c.Label) && !r.ctxGood {
+			r.ctxMention = true
 		}
 	}
 	if c.Column != "" && shortBanLabel(c.Column) {
-		v.ctxBan = true
+		r.ctxBan = true
 	}
 	for _, cell := range c.Row {
 		if len(cell) < 24 && shortBanLabel(cell) && cell != v.u.Text {
-			v.ctxBan = true
+			r.ctxBan = true
 		}
 	}
 	if v.u.Kind == CodeBlock && c.Before != "" && leadInBan(lastLine(c.Before)) {
-		v.ctxBan = true
+		r.ctxBan = true
 	}
 	if c.Quote && !strings.Contains(strings.ToLower(v.u.Text), "[!") {
-		v.ctxMention = true
+		r.ctxMention = true
 	}
 	for _, h := range c.Headings {
 		if mentionLabel(h) {
-			v.ctxMention = true
+			r.ctxMention = true
 		}
 	}
 	if c.LeadIn != "" && (mentionLabel(lastLine(c.LeadIn)) || hasAnyWord(fold(c.LeadIn).s, []string{"accidentally", "inadvertently"})) {
-		v.ctxMention = true
+		r.ctxMention = true
 	}
 	if v.u.Kind == CodeBlock && c.Before != "" && descriptiveBefore(c.Before) {
-		v.ctxMention = true
+		r.ctxMention = true
 	}
 	base := strings.ToLower(path.Base(strings.ReplaceAll(c.Path, "\\", "/")))
 	for _, p := range []string{"changelog", "changes", "history", "news", "releases", "release-notes", "release_notes"} {
 		if strings.HasPrefix(base, p) {
-			v.ctxMention = true
+			r.ctxMention = true
 		}
 	}
 }

@@ -33,6 +33,7 @@ really wrong, report it as a blocker for the operator to fix outside the running
 			"## Tools missing\n\nCheck that `.mcp.json` is valid JSON: `jq . .mcp.json`.\n",
 		},
 	},
+	stems: []string{"config", "settings", "mcp", ".json", ".toml", ".yaml", ".yml", "mcp_servers", "mcpservers"},
 	find: func(seg *segment, emit func(hit)) {
 		fileEdit(seg, isConfigFile, []string{"config", "configuration", "configs", "config file", "configuration file", "settings file", "mcp settings", "mcpservers"}, emit)
 	},

@@ -32,6 +32,7 @@ let the operator rotate the credential and reconnect the server through the host
 			"If the tool fails, report the error; the token is read from `.env` at start.\n",
 		},
 	},
+	stems: []string{".env", "env file", "environment file", "dotenv", "env files"},
 	find: func(seg *segment, emit func(hit)) {
 		fileEdit(seg, isEnvFile, []string{"env file", "environment file", "dotenv file", "env files", ".env"}, emit)
 	},

@@ -25,7 +25,7 @@ func Explain(u Unit, rules []*Rule) []string {
 					}
 				}
 				out = append(out, fmt.Sprintf("%s at %d %q: %s%s (segment %q, ctxBan=%v ctxMention=%v label=%d)",
-					r.ID, v.source(h.start), v.f.s[h.start:h.end], st, need, seg.text(), v.ctxBan, v.ctxMention, seg.label))
+					r.ID, v.source(h.start), v.f.s[h.start:h.end], st, need, seg.text(), v.context().ctxBan, v.context().ctxMention, seg.label))
 			})
 		}
 	}

@@ -31,10 +31,10 @@ func (v *view) stance(seg *segment, h hit) Stance {
 			return Prohibit
 		}
 		if seg.label != int(Recommend) {
-			if v.ctxBan {
+			if v.context().ctxBan {
 				return Prohibit
 			}
-			if v.ctxMention {
+			if v.context().ctxMention {
 				return Mention
 			}
 		}
@@ -48,10 +48,10 @@ func (v *view) stance(seg *segment, h hit) Stance {
 			return Prohibit
 		}
 		if seg.label != int(Recommend) && !commentGoodLabel(own) {
-			if v.ctxBan {
+			if v.context().ctxBan {
 				return Prohibit
 			}
-			if v.ctxMention {
+			if v.context().ctxMention {
 				return Mention
 			}
 		}
@@ -61,10 +61,10 @@ func (v *view) stance(seg *segment, h hit) Stance {
 		return Prohibit
 	}
 	if seg.label != int(Recommend) {
-		if v.ctxBan {
+		if v.context().ctxBan {
 			return Prohibit
 		}
-		if v.ctxMention {
+		if v.context().ctxMention {
 			return Mention
 		}
 	}
@@ -74,7 +74,7 @@ func (v *view) stance(seg *segment, h hit) Stance {
 // echoString: a hit inside a quoted string printed by echo and the like is
 // read as the prose it prints ("Run: pkill ..." tells the reader to run it).
 func echoString(seg *segment, h hit) (lo int, ok bool) {
-	toks := seg.toks
+	toks := seg.tokens()
 	first := ""
 	for _, t := range toks {
 		if t.word {
@@ -109,7 +109,7 @@ func echoString(seg *segment, h hit) (lo int, ok bool) {
 // proseStance reads the sentence around a hit the way a person would: a ban
 // in its clause, a question, a quotation, a report, or an instruction.
 func proseStance(seg *segment, h hit, floor int) Stance {
-	toks := seg.toks
+	toks := seg.tokens()
 	i := 0
 	for i < len(toks) && toks[i].end <= h.start {
 		i++

@@ -36,12 +36,13 @@ operator use the host's reconnect control.`,
 			"Please get in touch with the maintainers.\n",
 		},
 	},
+	stems: []string{"touch", "utime", "chtimes", "mtime", "timestamp", "modification", "save", "saving", "lastwritetime"},
 	find: findMtimeReload,
 }
 
 func findMtimeReload(seg *segment, emit func(hit)) {
 	s := seg.v.f.s
-	toks := seg.toks
+	toks := seg.tokens()
 	for i, t := range toks {
 		if !t.word {
 			continue
@@ -53,7 +54,7 @@ func findMtimeReload(seg *segment, emit func(hit)) {
 			if objectIsConfig(seg, i) {
 				emit(hit{start: t.start, end: t.end, verb: true})
 			}
-		case lemma(w, set("bump", "update", "change", "refresh", "reset", "set", "modify")) != "":
+		case lemma(w, timeForms) != "":
 			n := wordAt(toks, i+1)
 			if n == "the" || n == "its" || n == "their" || n == "file's" || n == "config's" {
 				n = wordAt(toks, i+2)
@@ -87,7 +88,7 @@ func findMtimeReload(seg *segment, emit func(hit)) {
 // touch that creates a new file.
 func touchCommand(seg *segment, i int) bool {
 	s := seg.v.f.s
-	t := seg.toks[i]
+	t := seg.tokens()[i]
 	rest := s[t.end:seg.end]
 	if k := strings.IndexAny(rest, "|;&`)"); k >= 0 {
 		rest = rest[:k]
@@ -135,7 +136,7 @@ func lastHeading(c Context) string {
 
 // objectIsConfig: the words after a touch verb name a configuration file.
 func objectIsConfig(seg *segment, i int) bool {
-	toks := seg.toks
+	toks := seg.tokens()
 	for k, n := i+1, 0; k < len(toks) && n < 6; k++ {
 		t := toks[k]
 		if !t.word {

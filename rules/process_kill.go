@@ -40,6 +40,7 @@ request_mcp_reconnect MCP tool), give the operator the UI steps it returns, and 
 			"That would kill two birds with one stone.\n",
 		},
 	},
+	stems: []string{"kill", "termin", "nuke", "sig", "fuser", "stop-process"},
 	find: findProcessKill,
 }
 
@@ -48,7 +49,7 @@ var killCommands = set("pkill", "killall", "taskkill", "xkill", "tskill", "stop-
 
 func findProcessKill(seg *segment, emit func(hit)) {
 	s := seg.v.f.s
-	toks := seg.toks
+	toks := seg.tokens()
 	codeLine := seg.kind == segCommand
 	for i, t := range toks {
 		if !t.word {
@@ -118,7 +119,7 @@ func probeCall(s string, from, to int) bool {
 // killCommand: the word kill used as the command (kill -9 PID, xargs kill,
 // kill $PID), not a liveness probe (kill -0) or a signal list (kill -l).
 func killCommand(seg *segment, i int, codeLine bool) bool {
-	toks := seg.toks
+	toks := seg.tokens()
 	t := toks[i]
 	s := seg.v.f.s
 	rest := strings.TrimLeft(s[t.end:seg.end], " \t")
@@ -192,13 +193,13 @@ var otherSenses = set("switch", "switches", "two", "time", "feature", "features"
 // killVerb: a kill-family verb whose object is a process (or an implicit
 // one where the text speaks of processes).
 func killVerb(seg *segment, i int) bool {
-	toks := seg.toks
+	toks := seg.tokens()
 	for k, n := i+1, 0; k < len(toks) && n < 7; k++ {
 		t := toks[k]
 		if !t.word {
 			switch t.s {
 			case ",", ".", ";", ":", "?", "!", "—", "(":
-				return n == 0 && seg.v.procWords && impliedObject(toks, i)
+				return n == 0 && seg.v.procWordsOf() && impliedObject(toks, i)
 			}
 			continue
 		}
@@ -210,18 +211,18 @@ func killVerb(seg *segment, i int) bool {
 			return false
 		}
 		if n <= 2 && (t.s == "it" || t.s == "them" || t.s == "that" || t.s == "those" || t.s == "these" || t.s == "any" || t.s == "all") {
-			if seg.v.procWords {
+			if seg.v.procWordsOf() {
 				return true
 			}
 		}
 		if t.s == "if" || t.s == "when" || t.s == "unless" || t.s == "before" || t.s == "after" {
-			return n == 1 && seg.v.procWords
+			return n == 1 && seg.v.procWordsOf()
 		}
 		if n == 2 && otherSenses[t.s] && toks[k-1].s == "the" {
 			return false
 		}
 	}
-	return toks[i].s != "killing" && toks[i].s != "killed" && seg.v.procWords && impliedObject(toks, i)
+	return toks[i].s != "killing" && toks[i].s != "killed" && seg.v.procWordsOf() && impliedObject(toks, i)
 }
 
 // impliedObject: "Force kill if normal kill doesn't work", "manual kill if

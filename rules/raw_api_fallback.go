@@ -35,12 +35,13 @@ instead: stop, return a typed blocker, and request a reconnect of the namespace.
 			"`curl -s http://127.0.0.1:8787/healthz` should print `ok`.\n",
 		},
 	},
+	stems: []string{"curl", "wget", "api", "http", "endpoint", "import", "requests.", "httpx", "axios", "xh"},
 	find: findRawAPI,
 }
 
 func findRawAPI(seg *segment, emit func(hit)) {
 	s := seg.v.f.s
-	toks := seg.toks
+	toks := seg.tokens()
 	text := seg.text()
 	if healthCheck(text) {
 		return

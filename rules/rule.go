@@ -1,5 +1,7 @@
 package rules
 
+import "strings"
+
 // Need names the context a rule needs before its action counts: some
 // actions are forbidden only as a way out of a failure.
 type Need uint8
@@ -41,6 +43,9 @@ type Rule struct {
 	Needs    Need
 	Doc      Doc
 	Examples Examples
+	// stems are lower-case fragments every hit of the rule contains (in
+	// folded text); a segment without any of them is not searched.
+	stems []string
 	// find reports the places in a segment that name the action.
 	find func(seg *segment, emit func(hit))
 }
@@ -54,4 +59,15 @@ type hit struct {
 	// inherent marks a hit whose form is itself a bypass or recovery
 	// (a direct server import), so no further context is needed.
 	inherent bool
+}
+
+// mayHit reports whether the segment contains one of the rule's stems.
+func (r *Rule) mayHit(seg *segment) bool {
+	t := seg.text()
+	for _, st := range r.stems {
+		if strings.Contains(t, st) {
+			return true
+		}
+	}
+	return false
 }

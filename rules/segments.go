@@ -91,8 +91,7 @@ func newSentenceAfterBreak(v *view, i int) bool {
 }
 
 func (v *view) newSegment(start, end int, kind segKind) *segment {
-	return &segment{v: v, start: start, end: end, kind: kind, label: -1,
-		toks: tokenize(v.f.s, start, end, v.code)}
+	return &segment{v: v, start: start, end: end, kind: kind, label: -1}
 }
 
 // codeLines splits a code block into lines, joining shell line

@@ -36,6 +36,7 @@ ownership first, or request a reconnect and let the server reconcile its state.`
 			"Run `npm install` if `package-lock.json` changed.\n",
 		},
 	},
+	stems: []string{"lock", "lck", "heartbeat", "lease", "session", "state", "pid", ".db", ".sqlite", "delete from", "update ", "truncate", "drop table", "in_use"},
 	find: findSessionStateEdit,
 }
 
@@ -69,12 +70,12 @@ func findSessionStateEdit(seg *segment, emit func(hit)) {
 		return
 	}
 	// prose: "delete the stale lock", "clear MCP locks", "delete its lease row"
-	toks := seg.toks
+	toks := seg.tokens()
 	for i, t := range toks {
 		if !t.word || t.code {
 			continue
 		}
-		l := lemma(t.s, stateVerbs)
+		l := lemma(t.s, stateForms)
 		if l == "" {
 			continue
 		}

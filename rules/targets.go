@@ -128,30 +128,40 @@ var editorCommands = set("nano", "vim", "vi", "nvim", "emacs", "code", "subl", "
 // removeCommands delete files.
 var removeCommands = set("rm", "del", "remove-item", "unlink", "erase", "rmdir", "shred", "trash")
 
-// lemma returns the base form of a verb form in editVerbs, or "".
-func lemma(w string, verbs map[string]bool) string {
-	if verbs[w] {
-		return w
-	}
-	for _, suf := range []string{"ing", "ed", "es", "s", "d"} {
-		if strings.HasSuffix(w, suf) {
-			stem := strings.TrimSuffix(w, suf)
-			if verbs[stem] {
-				return stem
-			}
-			if verbs[stem+"e"] {
-				return stem + "e"
-			}
-			if n := len(stem); n > 2 && stem[n-1] == stem[n-2] && verbs[stem[:n-1]] {
-				return stem[:n-1]
-			}
-			if strings.HasSuffix(stem, "i") && verbs[strings.TrimSuffix(stem, "i")+"y"] {
-				return strings.TrimSuffix(stem, "i") + "y"
+// inflections maps every inflected form of the verbs in a set to its
+// base form, computed once so that lemma is one map lookup.
+func inflections(verbs map[string]bool) map[string]string {
+	m := make(map[string]string, len(verbs)*6)
+	for v := range verbs {
+		m[v] = v
+		forms := []string{v + "s", v + "es", v + "ed", v + "d", v + "ing"}
+		if strings.HasSuffix(v, "e") {
+			forms = append(forms, strings.TrimSuffix(v, "e")+"ing")
+		}
+		if strings.HasSuffix(v, "y") {
+			stem := strings.TrimSuffix(v, "y")
+			forms = append(forms, stem+"ies", stem+"ied")
+		}
+		if n := len(v); n > 2 && !strings.ContainsRune("aeiouwxy", rune(v[n-1])) && strings.ContainsRune("aeiou", rune(v[n-2])) {
+			forms = append(forms, v+v[n-1:]+"ed", v+v[n-1:]+"ing")
+		}
+		for _, f := range forms {
+			if _, taken := m[f]; !taken {
+				m[f] = v
 			}
 		}
 	}
-	return ""
+	return m
 }
+
+var (
+	editForms  = inflections(editVerbs)
+	stateForms = inflections(stateVerbs)
+	timeForms  = inflections(set("bump", "update", "change", "refresh", "reset", "set", "modify"))
+)
+
+// lemma returns the base form of a verb form in forms, or "".
+func lemma(w string, forms map[string]string) string { return forms[w] }
 
 // fileEdit finds edits of the files that isTarget accepts in a segment:
 // editor and remove commands, redirections, sed -i, copies onto the file,
@@ -159,6 +169,19 @@ func lemma(w string, verbs map[string]bool) string {
 // name the file class in prose ("config", "configuration") and count only
 // as the direct object of an edit verb.
 func fileEdit(seg *segment, isTarget func(string) bool, generic []string, emit func(hit)) {
+	// nothing edits without a verb, an editor or a redirection: most
+	// sentences that merely name a file stop here
+	toks := seg.tokens()
+	verb := strings.IndexByte(seg.text(), '>') >= 0
+	for _, t := range toks {
+		if t.word && (editForms[t.s] != "" || editorCommands[t.s] || removeCommands[t.s] || t.s == "sed" || t.s == "tee") {
+			verb = true
+			break
+		}
+	}
+	if !verb {
+		return
+	}
 	runs := paths(seg)
 	var targets []pathRun
 	for _, r := range runs {
@@ -166,7 +189,6 @@ func fileEdit(seg *segment, isTarget func(string) bool, generic []string, emit f
 			targets = append(targets, r)
 		}
 	}
-	toks := seg.toks
 	emitted := false
 	// commands
 	for _, t := range targets {
@@ -198,7 +220,7 @@ func fileEdit(seg *segment, isTarget func(string) bool, generic []string, emit f
 		if !tk.word || tk.code {
 			continue
 		}
-		switch lemma(tk.s, editVerbs) {
+		switch lemma(tk.s, editForms) {
 		case "", "save", "re-save", "resave", "bump", "copy", "cp", "move", "mv", "set", "add", "put":
 			continue
 		}
@@ -239,7 +261,7 @@ func nearestEditVerb(toks []token, lo, hi, ti int, t pathRun) (int, bool) {
 		if !w.word || w.start >= t.start {
 			continue
 		}
-		l := lemma(w.s, editVerbs)
+		l := lemma(w.s, editForms)
 		if l == "" || w.code && !editorCommands[w.s] && !removeCommands[w.s] {
 			continue
 		}
@@ -256,7 +278,7 @@ func nearestEditVerb(toks []token, lo, hi, ti int, t pathRun) (int, bool) {
 		if !w.word || w.code || w.start < t.end {
 			continue
 		}
-		if l := lemma(w.s, editVerbs); l != "" && l != "copy" && l != "cp" && l != "save" && l != "re-save" && l != "resave" && l != "bump" && l != "move" {
+		if l := lemma(w.s, editForms); l != "" && l != "copy" && l != "cp" && l != "save" && l != "re-save" && l != "resave" && l != "bump" && l != "move" {
 			if formOf(w.s) == formPast || formOf(w.s) == formThird {
 				continue // "the .env file changed": a statement about the file
 			}

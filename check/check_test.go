@@ -1,0 +1,148 @@
+package check_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/recoverlint/recoverlint/check"
+)
+
+func rulesAt(fs []check.Finding) string {
+	var out []string
+	for _, f := range fs {
+		out = append(out, fmt.Sprintf("%d:%s", f.Line, f.Rule))
+	}
+	return strings.Join(out, " ")
+}
+
+func TestSuppressions(t *testing.T) {
+	for _, tc := range []struct {
+		name, file, src, want string
+	}{
+		{"next line with reason", "a.md",
+			"<!-- recoverlint-disable-next-line process-kill -- quoted runbook -->\nRun `pkill -f x` when it hangs.\n", ""},
+		{"next line names another rule", "a.md",
+			"<!-- recoverlint-disable-next-line env-edit -- unrelated -->\nRun `pkill -f x` when it hangs.\n",
+			"1:unused-suppression 2:process-kill"},
+		{"no reason", "a.md",
+			"<!-- recoverlint-disable-next-line process-kill -->\nRun `pkill -f x` when it hangs.\n",
+			"1:bad-suppression 2:process-kill"},
+		{"no rule", "a.md",
+			"<!-- recoverlint-disable-next-line -- because -->\nRun `pkill -f x` when it hangs.\n",
+			"1:bad-suppression 2:process-kill"},
+		{"unknown rule", "a.md",
+			"<!-- recoverlint-disable-next-line pkill-rule -- because -->\nRun `pkill -f x` when it hangs.\n",
+			"1:bad-suppression 2:process-kill"},
+		{"unknown directive", "a.md",
+			"<!-- recoverlint-disable-line process-kill -- because -->\nRun `pkill -f x` when it hangs.\n",
+			"1:bad-suppression 2:process-kill"},
+		{"range and enable", "a.md",
+			"<!-- recoverlint-disable process-kill -- transcript -->\nRun `pkill -f x`.\n\nRun `killall x`.\n<!-- recoverlint-enable process-kill -->\n\nRun `pkill -f y`.\n",
+			"7:process-kill"},
+		{"all", "a.md",
+			"<!-- recoverlint-disable-next-line all -- transcript -->\nRun `pkill -f x` and `touch ~/.codex/config.toml` to reload.\n", ""},
+		{"directive shown in a fence is an example", "a.md",
+			"```markdown\n<!-- recoverlint-disable-next-line process-kill -->\n```\n", ""},
+		{"plain text ignore", "p.prompt",
+			"recoverlint:ignore process-kill -- the user's own words, quoted\nRun pkill -f x when it hangs.\n", ""},
+		{"go ignore with reason", "x.go",
+			"package x\n\n//recoverlint:ignore process-kill hint kept for the migration doc\nvar hint = \"Run pkill -f x when it hangs.\"\n", ""},
+		{"go nolint on the line", "x.go",
+			"package x\n\nvar hint = \"Run pkill -f x when it hangs.\" //nolint:recoverlint\n", ""},
+		{"go directive quoted in a comment is not one", "x.go",
+			"package x\n\n// Write //nolint:recoverlint to silence a line.\nvar hint = \"Run pkill -f x when it hangs.\"\n", "4:process-kill"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs, err := check.Source(tc.file, []byte(tc.src), check.Config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := rulesAt(fs); got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestKindAndSelection(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		kind     check.Kind
+		selected bool
+	}{
+		{"AGENTS.md", check.Markdown, true},
+		{"docs/guide.MDX", check.Markdown, true},
+		{".cursor/rules/recovery.mdc", check.Markdown, true},
+		{".cursor/rules/notes", check.Text, true},
+		{".cursorrules", check.Text, true},
+		{"sub/.windsurfrules", check.Text, true},
+		{"prompts/system.prompt", check.Text, true},
+		{"notes.txt", check.Text, true},
+		{"main.go", check.Go, true},
+		{"image.png", check.Text, false},
+		{"Makefile", check.Text, false},
+	} {
+		if got := check.KindOf(tc.name); got != tc.kind {
+			t.Errorf("KindOf(%q) = %v, want %v", tc.name, got, tc.kind)
+		}
+		if got := check.Selected(tc.name); got != tc.selected {
+			t.Errorf("Selected(%q) = %v, want %v", tc.name, got, tc.selected)
+		}
+	}
+	for _, s := range []string{"markdown", "MD", "text", "go"} {
+		if _, ok := check.ParseKind(s); !ok {
+			t.Errorf("ParseKind(%q) failed", s)
+		}
+	}
+	if _, ok := check.ParseKind("rust"); ok {
+		t.Error("ParseKind(rust) succeeded")
+	}
+}
+
+// TestPositions checks line and byte column of the action word, also when
+// the word is disguised, and one finding per rule per line.
+func TestPositions(t *testing.T) {
+	src := "# Stuck\n\nRun `ｐｋｉｌｌ -f x` or `killall x`.\n\nThen `p\u200bkill -f y`.\n"
+	fs, err := check.Source("a.md", []byte(src), check.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fs) != 2 {
+		t.Fatalf("got %d findings, want one per line: %+v", len(fs), fs)
+	}
+	if fs[0].Line != 3 || fs[0].Column != 6 {
+		t.Errorf("full-width pkill at %d:%d, want 3:6", fs[0].Line, fs[0].Column)
+	}
+	if fs[1].Line != 5 || fs[1].Column != 7 {
+		t.Errorf("zero-width pkill at %d:%d, want 5:7", fs[1].Line, fs[1].Column)
+	}
+	if fs[0].EndColumn <= fs[0].Column {
+		t.Errorf("end column %d not after column %d", fs[0].EndColumn, fs[0].Column)
+	}
+}
+
+// TestGoParseError: a file that does not parse still yields the findings
+// of what could be read, and the error.
+func TestGoParseError(t *testing.T) {
+	src := "package x\n\nvar hint = \"Run pkill -f x when it hangs.\"\n\nfunc broken( {\n"
+	fs, err := check.Source("x.go", []byte(src), check.Config{})
+	if err == nil {
+		t.Error("no parse error reported")
+	}
+	if rulesAt(fs) != "3:process-kill" {
+		t.Errorf("got %q, want the finding before the error", rulesAt(fs))
+	}
+}
+
+func TestConfigRules(t *testing.T) {
+	src := []byte("## Stuck\n\nRun `pkill -f x`, then `touch ~/.codex/config.toml` to reload.\n")
+	only, _ := check.Source("a.md", src, check.Config{Enabled: map[string]bool{"mtime-reload": true}})
+	if rulesAt(only) != "3:mtime-reload" {
+		t.Errorf("Enabled: got %q", rulesAt(only))
+	}
+	without, _ := check.Source("a.md", src, check.Config{Disabled: map[string]bool{"mtime-reload": true}})
+	if rulesAt(without) != "3:process-kill" {
+		t.Errorf("Disabled: got %q", rulesAt(without))
+	}
+}
