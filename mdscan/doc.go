@@ -12,6 +12,29 @@
 // introduces its list, its table column and row, a "Bad:" or ❌ label, the
 // info string of a code block and the paragraph before it.
 //
+// Context choices the classifier can rely on:
+//
+//   - Headings is the path of enclosing headings, not the unit's own. A
+//     heading inside a block quote or list item applies only inside it.
+//   - LeadIn of a list item is the paragraph just before its list; in a
+//     nested list the lead-ins of the enclosing lists come first, joined by
+//     '\n' (outermost first, at most four). When no paragraph precedes a
+//     nested list, its parent item's first paragraph is the lead-in. Table
+//     cells take the paragraph before the table the same way.
+//   - Label is the emphasised run ("**Bad:**", "**Don't**:") or emoji
+//     marker (❌, ✅, ⚠️) that opens the unit's paragraph; a short
+//     emphasised phrase standing alone ("**Forbidden recovery paths**")
+//     is a label too. A paragraph that
+//     is nothing but a label passes it on to what follows in the same
+//     container: code blocks, lists, tables and quotes, and the first
+//     paragraph if it comes right after the label. It ends at a heading,
+//     a thematic break, or a later paragraph that is not a label.
+//   - A code block's Before is the paragraph just before it; if that
+//     paragraph opened with a label and no other label is in force, the
+//     code block takes it.
+//   - HTML blocks, and HTML comments inside paragraphs, are Prose units with
+//     Info "html"; an inline comment's unit follows its paragraph's unit.
+//
 // A leading YAML front matter block (Cursor's .mdc rules) becomes one
 // FrontMatter unit, and the rest of the document is parsed after it with
 // offsets still counted from the start of the source.

@@ -572,3 +572,18 @@ func BenchmarkSmallFiles(b *testing.B) {
 		}
 	})
 }
+
+func TestConcurrentUse(t *testing.T) {
+	sc := mdscan.New()
+	src := benchDoc(64 << 10)
+	want := dump(src, "c.md", sc.Scan(src, "c.md"))
+	done := make(chan string)
+	for range 4 {
+		go func() { done <- dump(src, "c.md", sc.Scan(src, "c.md")) }()
+	}
+	for range 4 {
+		if got := <-done; got != want {
+			t.Errorf("concurrent scan differs:\n%s", diff(want, got))
+		}
+	}
+}

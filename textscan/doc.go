@@ -8,6 +8,16 @@
 // leading "---" block is front matter. Every unit keeps an exact map from
 // its text back to byte offsets in the source.
 //
+// Context follows the Markdown scanner's choices: Headings is the path
+// above a unit; a list item's LeadIn is the paragraph before its list,
+// with the lead-ins of enclosing lists (a parent item's own text) first,
+// joined by '\n', at most four; a code block's Before is the paragraph or
+// item text just before it. Emphasis markers stay in the text, since
+// nothing renders them, but an opening "**Bad:**" or "❌ Wrong:" is still
+// read as the unit's Label, and a paragraph holding nothing but a label
+// passes it on to the list or code after it and to the paragraph right
+// after it, until a heading or another paragraph.
+//
 // The package also exports the two pieces the Markdown scanner shares with
 // it: FrontMatter, which splits off a leading YAML block, and MarkerLabel,
 // which recognises a paragraph opened by an emoji marker such as ❌ or ✅.
