@@ -37,7 +37,7 @@ operator use the host's reconnect control.`,
 		},
 	},
 	stems: []string{"touch", "utime", "chtimes", "mtime", "timestamp", "modification", "save", "saving", "lastwritetime"},
-	find: findMtimeReload,
+	find:  findMtimeReload,
 }
 
 func findMtimeReload(seg *segment, emit func(hit)) {

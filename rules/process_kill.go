@@ -41,7 +41,7 @@ request_mcp_reconnect MCP tool), give the operator the UI steps it returns, and 
 		},
 	},
 	stems: []string{"kill", "termin", "nuke", "sig", "fuser", "stop-process"},
-	find: findProcessKill,
+	find:  findProcessKill,
 }
 
 // killCommands are unambiguous process-killing commands.

@@ -36,7 +36,7 @@ instead: stop, return a typed blocker, and request a reconnect of the namespace.
 		},
 	},
 	stems: []string{"curl", "wget", "api", "http", "endpoint", "import", "requests.", "httpx", "axios", "xh"},
-	find: findRawAPI,
+	find:  findRawAPI,
 }
 
 func findRawAPI(seg *segment, emit func(hit)) {

@@ -37,7 +37,7 @@ ownership first, or request a reconnect and let the server reconcile its state.`
 		},
 	},
 	stems: []string{"lock", "lck", "heartbeat", "lease", "session", "state", "pid", ".db", ".sqlite", "delete from", "update ", "truncate", "drop table", "in_use"},
-	find: findSessionStateEdit,
+	find:  findSessionStateEdit,
 }
 
 // stateNouns name session state in prose.
