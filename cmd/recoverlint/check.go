@@ -1,32 +1,18 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 
 	"github.com/recoverlint/recoverlint/check"
 	"github.com/recoverlint/recoverlint/rules"
-	"github.com/recoverlint/recoverlint/walk"
+	"github.com/recoverlint/recoverlint/runner"
 )
-
-// fileError is a file or folder that could not be checked.
-type fileError struct {
-	Path  string `json:"path"`
-	Error string `json:"error"`
-	// partial marks a file that was read but only partly understood (a Go
-	// file that does not parse): reported, but not an I/O failure.
-	partial bool
-}
 
 // report is the JSON document of `check --format json`.
 type report struct {
@@ -34,7 +20,7 @@ type report struct {
 	Findings     []check.Finding `json:"findings"`
 	FilesScanned int             `json:"files_scanned"`
 	FilesSkipped int             `json:"files_skipped"`
-	Errors       []fileError     `json:"errors"`
+	Errors       []runner.FileError `json:"errors"`
 }
 
 type checkOptions struct {
@@ -83,7 +69,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
-	rep := checkPaths(paths, opts)
+	run := runner.Run(paths, runner.Options{Check: opts.cfg, MaxFileSize: opts.maxFileSize, Workers: opts.workers})
+	rep := report{Version: 1, Findings: run.Findings, FilesScanned: run.FilesScanned, FilesSkipped: run.FilesSkipped, Errors: run.Errors}
 	if err := writeReport(stdout, rep, opts.format); err != nil {
 		fmt.Fprintf(stderr, "recoverlint check: writing output: %v\n", err)
 		return 2
@@ -101,12 +88,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintln(stderr)
 	}
-	fatal := false
-	for _, e := range rep.Errors {
-		fatal = fatal || !e.partial
-	}
 	switch {
-	case fatal:
+	case run.Fatal():
 		return 2
 	case len(rep.Findings) > 0:
 		return 1
@@ -131,131 +114,6 @@ func ruleSet(s string) (map[string]bool, error) {
 		m[id] = true
 	}
 	return m, nil
-}
-
-// result is one file's outcome, kept at its walk index so that output
-// order does not depend on which worker finished first.
-type result struct {
-	findings []check.Finding
-	err      *fileError
-	skipped  bool
-	scanned  bool
-}
-
-// checkPaths walks the paths and checks every selected file on a pool of
-// workers, merging results in walk order.
-func checkPaths(paths []string, opts checkOptions) report {
-	wd, _ := os.Getwd()
-	type job struct {
-		i    int
-		path string
-	}
-	jobs := make(chan job, 64)
-	var mu sync.Mutex
-	var results []result
-	var wg sync.WaitGroup
-	for w := 0; w < opts.workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var buf bytes.Buffer
-			for j := range jobs {
-				r := checkFile(j.path, displayPath(wd, j.path), opts, &buf)
-				mu.Lock()
-				results[j.i] = r
-				mu.Unlock()
-			}
-		}()
-	}
-	n := 0
-	walkErrs := walk.Walk(paths, walk.Options{Select: check.Selected}, func(f walk.File) {
-		mu.Lock()
-		results = append(results, result{})
-		mu.Unlock()
-		jobs <- job{i: n, path: f.Path}
-		n++
-	})
-	close(jobs)
-	wg.Wait()
-	rep := report{Version: 1, Findings: []check.Finding{}, Errors: []fileError{}}
-	for _, r := range results {
-		rep.Findings = append(rep.Findings, r.findings...)
-		if r.err != nil {
-			rep.Errors = append(rep.Errors, *r.err)
-		}
-		if r.skipped {
-			rep.FilesSkipped++
-		}
-		if r.scanned {
-			rep.FilesScanned++
-		}
-	}
-	for _, e := range walkErrs {
-		rep.Errors = append(rep.Errors, fileError{Path: displayPath(wd, e.Path), Error: errText(e.Err)})
-	}
-	return rep
-}
-
-// errText is an error's innermost cause ("no such file or directory"):
-// the path is printed beside it already.
-func errText(err error) string {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		err = pe.Err
-	}
-	for {
-		next := errors.Unwrap(err)
-		if next == nil {
-			return err.Error()
-		}
-		err = next
-	}
-}
-
-// checkFile reads and checks one file. buf is the worker's reusable read buffer.
-func checkFile(path, shown string, opts checkOptions, buf *bytes.Buffer) result {
-	f, err := os.Open(path)
-	if err != nil {
-		return result{err: &fileError{Path: shown, Error: errText(err)}}
-	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return result{err: &fileError{Path: shown, Error: errText(err)}}
-	}
-	if info.IsDir() {
-		return result{}
-	}
-	if info.Size() > opts.maxFileSize {
-		return result{err: &fileError{Path: shown, Error: fmt.Sprintf("file is %d bytes, over --max-file-size %d; not checked", info.Size(), opts.maxFileSize)}}
-	}
-	buf.Reset()
-	if _, err := buf.ReadFrom(io.LimitReader(f, opts.maxFileSize+1)); err != nil {
-		return result{err: &fileError{Path: shown, Error: errText(err)}}
-	}
-	src := buf.Bytes()
-	head := src[:min(len(src), 8<<10)]
-	if bytes.IndexByte(head, 0) >= 0 {
-		return result{skipped: true}
-	}
-	findings, err := check.Source(shown, src, opts.cfg)
-	r := result{findings: findings, scanned: true}
-	if err != nil {
-		r.err = &fileError{Path: shown, Error: err.Error(), partial: true}
-	}
-	return r
-}
-
-// displayPath shows a path relative to the working directory when it is
-// under it, with slashes.
-func displayPath(wd, p string) string {
-	abs, err := filepath.Abs(p)
-	if err == nil && wd != "" {
-		if rel, err := filepath.Rel(wd, abs); err == nil && !strings.HasPrefix(rel, "..") {
-			return filepath.ToSlash(rel)
-		}
-	}
-	return filepath.ToSlash(p)
 }
 
 func writeReport(w io.Writer, rep report, format string) error {

@@ -1,0 +1,196 @@
+package runner
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+
+	"github.com/recoverlint/recoverlint/check"
+	"github.com/recoverlint/recoverlint/walk"
+)
+
+// Options tunes a run. The zero value checks with every rule, one worker
+// per CPU and a 16 MiB file size limit.
+type Options struct {
+	Check       check.Config
+	MaxFileSize int64
+	Workers     int
+	// Select decides which walked files are checked; nil uses check.Selected.
+	Select func(rel string) bool
+}
+
+// FileError is a file or folder that could not be checked, or was only
+// partly understood.
+type FileError struct {
+	Path  string `json:"path"`
+	Error string `json:"error"`
+	// Partial marks a file that was read but only partly understood (a Go
+	// file that does not parse): reported, but not an I/O failure.
+	Partial bool `json:"-"`
+}
+
+// Report is the outcome of a run.
+type Report struct {
+	Findings     []check.Finding
+	FilesScanned int
+	FilesSkipped int // binary files
+	Errors       []FileError
+}
+
+// Fatal reports whether any error is an I/O failure (not a partial read).
+func (r Report) Fatal() bool {
+	for _, e := range r.Errors {
+		if !e.Partial {
+			return true
+		}
+	}
+	return false
+}
+
+// DefaultMaxFileSize is the size over which a file is reported, not read.
+const DefaultMaxFileSize = 16 << 20
+
+// result is one file's outcome, kept at its walk index.
+type result struct {
+	findings []check.Finding
+	err      *FileError
+	skipped  bool
+	scanned  bool
+}
+
+// Run walks the paths and checks every selected file.
+func Run(paths []string, opts Options) Report {
+	if opts.Workers < 1 {
+		opts.Workers = runtime.GOMAXPROCS(0)
+	}
+	if opts.MaxFileSize <= 0 {
+		opts.MaxFileSize = DefaultMaxFileSize
+	}
+	sel := opts.Select
+	if sel == nil {
+		sel = check.Selected
+	}
+	wd, _ := os.Getwd()
+	type job struct {
+		i    int
+		path string
+	}
+	jobs := make(chan job, 64)
+	var mu sync.Mutex
+	var results []result
+	var wg sync.WaitGroup
+	for w := 0; w < opts.Workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var buf bytes.Buffer
+			for j := range jobs {
+				r := checkFile(j.path, DisplayPath(wd, j.path), opts, &buf)
+				mu.Lock()
+				results[j.i] = r
+				mu.Unlock()
+			}
+		}()
+	}
+	n := 0
+	walkErrs := walk.Walk(paths, walk.Options{Select: sel}, func(f walk.File) {
+		mu.Lock()
+		results = append(results, result{})
+		mu.Unlock()
+		jobs <- job{i: n, path: f.Path}
+		n++
+	})
+	close(jobs)
+	wg.Wait()
+	rep := Report{Findings: []check.Finding{}, Errors: []FileError{}}
+	for _, r := range results {
+		rep.Findings = append(rep.Findings, r.findings...)
+		if r.err != nil {
+			rep.Errors = append(rep.Errors, *r.err)
+		}
+		if r.skipped {
+			rep.FilesSkipped++
+		}
+		if r.scanned {
+			rep.FilesScanned++
+		}
+	}
+	for _, e := range walkErrs {
+		rep.Errors = append(rep.Errors, FileError{Path: DisplayPath(wd, e.Path), Error: errText(e.Err)})
+	}
+	return rep
+}
+
+// errText is an error's innermost cause ("no such file or directory"):
+// the path is printed beside it already.
+func errText(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	for {
+		next := errors.Unwrap(err)
+		if next == nil {
+			return err.Error()
+		}
+		err = next
+	}
+}
+
+// checkFile reads and checks one file. buf is the worker's reusable read buffer.
+func checkFile(path, shown string, opts Options, buf *bytes.Buffer) result {
+	f, err := os.Open(path)
+	if err != nil {
+		return result{err: &FileError{Path: shown, Error: errText(err)}}
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return result{err: &FileError{Path: shown, Error: errText(err)}}
+	}
+	if info.IsDir() {
+		return result{}
+	}
+	if !info.Mode().IsRegular() {
+		return result{err: &FileError{Path: shown, Error: "not a regular file"}}
+	}
+	if info.Size() > opts.MaxFileSize {
+		return result{err: &FileError{Path: shown, Error: fmt.Sprintf("file is %d bytes, over --max-file-size %d; not checked", info.Size(), opts.MaxFileSize)}}
+	}
+	buf.Reset()
+	if _, err := buf.ReadFrom(io.LimitReader(f, opts.MaxFileSize+1)); err != nil {
+		return result{err: &FileError{Path: shown, Error: errText(err)}}
+	}
+	src := buf.Bytes()
+	if int64(len(src)) > opts.MaxFileSize {
+		return result{err: &FileError{Path: shown, Error: fmt.Sprintf("file grew over --max-file-size %d while read; not checked", opts.MaxFileSize)}}
+	}
+	if bytes.IndexByte(src[:min(len(src), 8<<10)], 0) >= 0 {
+		return result{skipped: true}
+	}
+	findings, err := check.Source(shown, src, opts.Check)
+	r := result{findings: findings, scanned: true}
+	if err != nil {
+		r.err = &FileError{Path: shown, Error: err.Error(), Partial: true}
+	}
+	return r
+}
+
+// DisplayPath shows a path relative to the working directory when it is
+// under it, with slashes.
+func DisplayPath(wd, p string) string {
+	abs, err := filepath.Abs(p)
+	if err == nil && wd != "" {
+		if rel, err := filepath.Rel(wd, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return filepath.ToSlash(rel)
+		}
+	}
+	return filepath.ToSlash(p)
+}

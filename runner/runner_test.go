@@ -1,0 +1,69 @@
+package runner_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/recoverlint/recoverlint/runner"
+)
+
+// genTree writes n small documents, a third of which recommend an action.
+func genTree(t testing.TB, n int) string {
+	dir := t.TempDir()
+	for i := 0; i < n; i++ {
+		sub := filepath.Join(dir, fmt.Sprintf("d%02d", i%17))
+		if err := os.MkdirAll(sub, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		body := fmt.Sprintf("# Doc %d\n\nThe service reads its settings at start.\n", i)
+		switch i % 3 {
+		case 0:
+			body += "\n## Stuck\n\nRun `pkill -f worker` and retry.\n"
+		case 1:
+			body += "\nNever run `killall worker`; reconnect from the host.\n"
+		}
+		if err := os.WriteFile(filepath.Join(sub, fmt.Sprintf("f%03d.md", i)), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// TestWorkersAgree: the findings and counts do not depend on the number of
+// workers, and come in walk order.
+func TestWorkersAgree(t *testing.T) {
+	dir := genTree(t, 120)
+	one := runner.Run([]string{dir}, runner.Options{Workers: 1})
+	many := runner.Run([]string{dir}, runner.Options{Workers: 8})
+	if len(one.Findings) != 40 {
+		t.Fatalf("got %d findings with one worker, want 40", len(one.Findings))
+	}
+	if !reflect.DeepEqual(one, many) {
+		t.Errorf("one worker and eight disagree:\n%+v\n%+v", one, many)
+	}
+	if one.FilesScanned != 120 || one.Fatal() {
+		t.Errorf("scanned %d files, fatal %v", one.FilesScanned, one.Fatal())
+	}
+}
+
+func TestErrorsDoNotStopTheRun(t *testing.T) {
+	dir := genTree(t, 6)
+	rep := runner.Run([]string{filepath.Join(dir, "missing"), dir}, runner.Options{MaxFileSize: 1 << 20})
+	if !rep.Fatal() || len(rep.Errors) != 1 {
+		t.Fatalf("errors %+v, want one fatal", rep.Errors)
+	}
+	if rep.FilesScanned != 6 {
+		t.Errorf("scanned %d files, want 6", rep.FilesScanned)
+	}
+}
+
+func BenchmarkRun(b *testing.B) {
+	dir := genTree(b, 600)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		runner.Run([]string{dir}, runner.Options{})
+	}
+}
