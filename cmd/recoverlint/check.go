@@ -16,10 +16,10 @@ import (
 
 // report is the JSON document of `check --format json`.
 type report struct {
-	Version      int             `json:"version"`
-	Findings     []check.Finding `json:"findings"`
-	FilesScanned int             `json:"files_scanned"`
-	FilesSkipped int             `json:"files_skipped"`
+	Version      int                `json:"version"`
+	Findings     []check.Finding    `json:"findings"`
+	FilesScanned int                `json:"files_scanned"`
+	FilesSkipped int                `json:"files_skipped"`
 	Errors       []runner.FileError `json:"errors"`
 }
 
