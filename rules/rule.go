@@ -63,6 +63,9 @@ type hit struct {
 
 // mayHit reports whether the segment contains one of the rule's stems.
 func (r *Rule) mayHit(seg *segment) bool {
+	if len(r.stems) == 0 {
+		return true
+	}
 	t := seg.text()
 	for _, st := range r.stems {
 		if strings.Contains(t, st) {
