@@ -23,12 +23,18 @@ type Config struct {
 	Enabled map[string]bool
 	// Kind, when set, overrides the kind chosen by the file name.
 	Kind *Kind
+	// Extra are custom rules (from configuration) checked beside the
+	// built-in ones, subject to Enabled and Disabled like them.
+	Extra []*rules.Rule
+	// Severity maps rule ids to the severity their findings carry
+	// ("error", "warning", "note"); the default is "error".
+	Severity map[string]string
 }
 
 // Rules returns the built-in rules the config enables.
 func (c Config) Rules() []*rules.Rule {
 	var out []*rules.Rule
-	for _, r := range rules.All {
+	for _, r := range append(rules.All[:len(rules.All):len(rules.All)], c.Extra...) {
 		if c.Disabled[r.ID] || len(c.Enabled) > 0 && !c.Enabled[r.ID] {
 			continue
 		}
@@ -94,10 +100,18 @@ func Source(name string, src []byte, cfg Config) ([]Finding, error) {
 	}
 	file := token.NewFileSet().AddFile(name, -1, len(src))
 	file.SetLinesForContent(src)
-	out := place(name, src, file, raw)
+	out := place(name, src, file, raw, cfg)
 	out = applySuppressions(name, src, file, kind, out, cfg)
 	sortFindings(out)
 	return out, scanErr
+}
+
+// severity returns the configured severity of a rule's findings.
+func (c Config) severity(id string) string {
+	if s := c.Severity[id]; s != "" {
+		return s
+	}
+	return "error"
 }
 
 func ruleOn(enabled []*rules.Rule, id string) bool {
@@ -111,7 +125,7 @@ func ruleOn(enabled []*rules.Rule, id string) bool {
 
 // place turns offsets into lines and columns, keeping one finding per
 // rule per line (the first).
-func place(name string, src []byte, file *token.File, raw []rules.Finding) []Finding {
+func place(name string, src []byte, file *token.File, raw []rules.Finding, cfg Config) []Finding {
 	type key struct {
 		rule string
 		line int
@@ -138,7 +152,7 @@ func place(name string, src []byte, file *token.File, raw []rules.Finding) []Fin
 		seen[k] = len(out)
 		out = append(out, Finding{
 			Path: name, Line: p.Line, Column: p.Column, EndLine: e.Line, EndColumn: e.Column,
-			Rule: f.Rule, Severity: "error", Message: f.Message, Excerpt: excerpt(src, file, p.Line),
+			Rule: f.Rule, Severity: cfg.severity(f.Rule), Message: f.Message, Excerpt: excerpt(src, file, p.Line),
 		})
 	}
 	return out

@@ -25,7 +25,7 @@ type suppression struct {
 //	recoverlint:ignore RULE[,RULE] -- reason   (plain text: the line and the next)
 //	//recoverlint:ignore RULE reason           (Go: the line and the next)
 //	//nolint:recoverlint                       (Go, golangci-lint style)
-func parseSuppressions(src []byte, file *token.File, kind Kind) []*suppression {
+func parseSuppressions(src []byte, file *token.File, kind Kind, known func(string) bool) []*suppression {
 	if !bytes.Contains(src, []byte("recoverlint")) {
 		return nil
 	}
@@ -111,7 +111,7 @@ func parseSuppressions(src []byte, file *token.File, kind Kind) []*suppression {
 				s.bad = "gives no reason (add \"-- why this is not a recommendation\")"
 			}
 			for id := range ids {
-				if id != "all" && rules.ByID(id) == nil {
+				if id != "all" && !known(id) {
 					s.bad = "names unknown rule \"" + id + "\""
 				}
 			}
@@ -203,7 +203,17 @@ func closeRanges(open []*suppression, ids map[string]bool, line int) {
 // applySuppressions drops suppressed findings and reports malformed and
 // unused suppression comments as findings of their own.
 func applySuppressions(name string, src []byte, file *token.File, kind Kind, fs []Finding, cfg Config) []Finding {
-	sups := parseSuppressions(src, file, kind)
+	sups := parseSuppressions(src, file, kind, func(id string) bool {
+		if rules.ByID(id) != nil {
+			return true
+		}
+		for _, r := range cfg.Extra {
+			if r.ID == id {
+				return true
+			}
+		}
+		return false
+	})
 	if len(sups) == 0 {
 		return fs
 	}
