@@ -40,7 +40,11 @@ func TestCheckText(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var rep mcpserver.CheckReport
-			decodeOutput(t, call(t, cs, mcpserver.CheckTextTool, tc.args), &rep)
+			res := call(t, cs, mcpserver.CheckTextTool, tc.args)
+			decodeOutput(t, res, &rep)
+			if !strings.HasPrefix(resultText(res), `{"version":1,"findings":[`) {
+				t.Errorf("text content is not in the CLI's field order: %.80s", resultText(res))
+			}
 			if rep.Version != 1 || rep.FilesScanned != 1 || rep.FilesSkipped != 0 {
 				t.Errorf("header = version %d, scanned %d, skipped %d; want 1, 1, 0", rep.Version, rep.FilesScanned, rep.FilesSkipped)
 			}

@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -12,27 +13,41 @@ import (
 
 func TestGuard(t *testing.T) {
 	for _, tc := range []struct {
-		name    string
-		h       mcp.ToolHandlerFor[string, int]
-		wantOut int
-		wantErr string
+		name     string
+		h        mcp.ToolHandlerFor[string, map[string]any]
+		wantOut  map[string]any
+		wantText string // the result's text content
+		wantErr  string
 	}{
-		{"passes a result", func(context.Context, *mcp.CallToolRequest, string) (*mcp.CallToolResult, int, error) {
-			return nil, 7, nil
-		}, 7, ""},
-		{"passes an error", func(context.Context, *mcp.CallToolRequest, string) (*mcp.CallToolResult, int, error) {
-			return nil, 0, errors.New("kind: unknown kind")
-		}, 0, "kind: unknown kind"},
-		{"turns a panic into an error", func(_ context.Context, _ *mcp.CallToolRequest, in string) (*mcp.CallToolResult, int, error) {
-			var m map[string]int
+		{"passes a result, with its text", func(context.Context, *mcp.CallToolRequest, string) (*mcp.CallToolResult, map[string]any, error) {
+			return nil, map[string]any{"b": "<x>", "a": 1}, nil
+		}, map[string]any{"b": "<x>", "a": 1}, `{"a":1,"b":"<x>"}`, ""},
+		{"keeps a handler's own result", func(context.Context, *mcp.CallToolRequest, string) (*mcp.CallToolResult, map[string]any, error) {
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "own"}}}, map[string]any{"a": 1}, nil
+		}, map[string]any{"a": 1}, "own", ""},
+		{"passes an error", func(context.Context, *mcp.CallToolRequest, string) (*mcp.CallToolResult, map[string]any, error) {
+			return nil, nil, errors.New("kind: unknown kind")
+		}, nil, "", "kind: unknown kind"},
+		{"turns a panic into an error", func(_ context.Context, _ *mcp.CallToolRequest, in string) (*mcp.CallToolResult, map[string]any, error) {
+			var m map[string]any
 			m[in] = 1 // assignment to a nil map
-			return nil, 1, nil
-		}, 0, "t1: internal error"},
+			return nil, m, nil
+		}, nil, "", "t1: internal error"},
+		{"an output that does not encode", func(context.Context, *mcp.CallToolRequest, string) (*mcp.CallToolResult, map[string]any, error) {
+			return nil, map[string]any{"f": func() {}}, nil
+		}, nil, "", "t1: encoding the result"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, out, err := guard("t1", tc.h)(context.Background(), nil, "x")
-			if out != tc.wantOut {
-				t.Errorf("out = %d, want %d", out, tc.wantOut)
+			res, out, err := guard("t1", tc.h)(context.Background(), nil, "x")
+			if fmt.Sprint(out) != fmt.Sprint(tc.wantOut) {
+				t.Errorf("out = %v, want %v", out, tc.wantOut)
+			}
+			text := ""
+			if res != nil && len(res.Content) == 1 {
+				text = res.Content[0].(*mcp.TextContent).Text
+			}
+			if text != tc.wantText {
+				t.Errorf("text content %q, want %q", text, tc.wantText)
 			}
 			switch {
 			case tc.wantErr == "" && err != nil:

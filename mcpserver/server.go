@@ -1,8 +1,11 @@
 package mcpserver
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -109,8 +112,11 @@ func annotations(title string) *mcp.ToolAnnotations {
 	}
 }
 
-// guard turns a panic in a handler into a tool error, so that one bad call
-// cannot end the server for the calls after it.
+// guard runs a tool handler for the SDK. A panic becomes a tool error, so
+// that one bad call cannot end the server for the calls after it. A result
+// gets its text content here, encoded in the output type's own field order
+// (the SDK would re-encode it with sorted keys), so that an agent reads
+// the fields in the order they were written for, as the CLI prints them.
 func guard[In, Out any](tool string, h mcp.ToolHandlerFor[In, Out]) mcp.ToolHandlerFor[In, Out] {
 	return func(ctx context.Context, req *mcp.CallToolRequest, in In) (res *mcp.CallToolResult, out Out, err error) {
 		defer func() {
@@ -120,6 +126,18 @@ func guard[In, Out any](tool string, h mcp.ToolHandlerFor[In, Out]) mcp.ToolHand
 				err = fmt.Errorf("%s: internal error (%v); the server is still running, and the call can be reported as a recoverlint bug", tool, r)
 			}
 		}()
-		return h(ctx, req, in)
+		res, out, err = h(ctx, req, in)
+		if err != nil || res != nil {
+			return res, out, err
+		}
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(out); err != nil {
+			var zero Out
+			return nil, zero, fmt.Errorf("%s: encoding the result: %w", tool, err)
+		}
+		text := strings.TrimSuffix(buf.String(), "\n")
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, out, nil
 	}
 }

@@ -165,6 +165,19 @@ func callTool(t *testing.T, cs *mcp.ClientSession, tool string, args any) callRe
 	return r
 }
 
+// sameText checks that a tool's text content is the CLI's output for the
+// same input, field for field in the same order, without the indentation.
+func sameText(t *testing.T, what, text string, cli []byte) {
+	t.Helper()
+	var want bytes.Buffer
+	if err := json.Compact(&want, cli); err != nil {
+		t.Fatalf("%s: the CLI printed no JSON: %v\n%s", what, err, cli)
+	}
+	if text != want.String() {
+		t.Errorf("%s: text content differs from the CLI's output\n got  %s\n want %s", what, text, want.String())
+	}
+}
+
 // sameJSON compares two JSON documents by value.
 func sameJSON(t *testing.T, what string, got, want []byte) {
 	t.Helper()
@@ -275,6 +288,7 @@ func TestMCPServerBinary(t *testing.T) {
 			}
 			cli, code := runBinary(t, bin, work, "", "check", "--format", "json", tc.file)
 			sameJSON(t, tc.file+": check_text against check --format json", res.out, cli)
+			sameText(t, tc.file, res.text, cli)
 			if gotRule := strings.Contains(string(res.out), `"rule":"`+tc.wantRule+`"`); tc.wantRule != "" && (!gotRule || code != 1) {
 				t.Errorf("%s: want a %s finding (CLI exit %d): %s", tc.file, tc.wantRule, code, res.out)
 			}
@@ -317,6 +331,7 @@ func TestMCPServerBinary(t *testing.T) {
 			t.Fatalf("recoverlint reconnect exit %d", code)
 		}
 		sameJSON(t, "request_mcp_reconnect against recoverlint reconnect", res.out, cli)
+		sameText(t, "request_mcp_reconnect", res.text, cli)
 		returned = append(returned, res.text)
 		for _, tc := range []struct {
 			name string
@@ -368,6 +383,7 @@ func TestMCPServerBinary(t *testing.T) {
 			cmd.Env = append(os.Environ(), "RECOVERLINT_TEST_AUTHORITY=ops-ticket-17")
 			cli, _ := cmd.Output()
 			sameJSON(t, tc.sample+": request_mcp_restart against restart-impact", res.out, cli)
+			sameText(t, tc.sample, res.text, cli)
 			var rep struct {
 				Verdict string `json:"verdict"`
 				DryRun  bool   `json:"dry_run"`
