@@ -2,75 +2,241 @@ package goscan
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
+	"path"
 	"strings"
 
 	"github.com/recoverlint/recoverlint/rules"
 )
 
+// Import paths of the packages whose functions perform the actions.
+const (
+	pathExec    = "os/exec"
+	pathOS      = "os"
+	pathSyscall = "syscall"
+	pathUnix    = "golang.org/x/sys/unix"
+)
+
+// spelled maps the usual local name of a package to its import path; it is
+// how calls are resolved when there is no type information.
+var spelled = map[string]string{"exec": pathExec, "os": pathOS, "syscall": pathSyscall, "unix": pathUnix}
+
+// fn names what a call invokes: a package-level function (pkg, name) or a
+// method (recv is its receiver's type name, pkg that type's package).
+type fn struct {
+	pkg, recv, name string
+}
+
 // call reports a call that performs a forbidden action.
 func (s *scanner) call(c *ast.CallExpr, found map[string]bool) {
-	sel, ok := c.Fun.(*ast.SelectorExpr)
+	f, ok := s.callee(c)
 	if !ok {
 		return
 	}
-	pkg := ""
-	if id, ok := sel.X.(*ast.Ident); ok {
-		pkg = id.Name
-	}
-	name := sel.Sel.Name
 	switch {
-	case pkg == "exec" && (name == "Command" || name == "CommandContext"):
+	case f.recv == "" && f.pkg == pathExec && (f.name == "Command" || f.name == "CommandContext"):
 		args := c.Args
-		if name == "CommandContext" && len(args) > 0 {
+		if f.name == "CommandContext" && len(args) > 0 {
 			args = args[1:]
 		}
-		if len(args) == 0 {
-			return
+		s.command(args, c.Ellipsis.IsValid())
+	case f.recv == "" && (f.pkg == pathSyscall || f.pkg == pathUnix) && (f.name == "Kill" || f.name == "Tgkill" || f.name == "Tkill"):
+		if len(c.Args) >= 2 && !s.zero(c.Args[len(c.Args)-1]) {
+			s.addNode(rules.ProcessKill, selName(c))
 		}
-		prog, ok := stringArg(args[0])
+	case f.recv == "Process" && f.pkg == pathOS && (f.name == "Kill" && len(c.Args) == 0 || f.name == "Signal" && len(c.Args) == 1):
+		sel, ok := ast.Unparen(c.Fun).(*ast.SelectorExpr)
 		if !ok {
 			return
 		}
-		var rest []string
-		for _, a := range args[1:] {
-			if v, ok := stringArg(a); ok {
-				rest = append(rest, v)
-			}
-		}
-		if rules.KillProgram(prog, rest) {
-			s.add(rules.ProcessKill, args[0].Pos()+1, args[0].End()-1)
-		}
-	case (pkg == "syscall" || pkg == "unix") && (name == "Kill" || name == "Tgkill" || name == "Tkill"):
-		if len(c.Args) >= 2 && !zeroSignal(c.Args[len(c.Args)-1]) {
-			s.add(rules.ProcessKill, sel.Sel.Pos(), sel.Sel.End())
-		}
-	case name == "Kill" && len(c.Args) == 0 || name == "Signal" && len(c.Args) == 1:
-		if !foundByPID(sel.X, found) {
+		if s.info == nil && !foundByPID(sel.X, found) || s.info != nil && s.origin(sel.X, 0) == ownChild {
 			return
 		}
-		if name == "Signal" && zeroSignal(c.Args[0]) {
+		if f.name == "Signal" && s.zero(c.Args[0]) {
 			return
 		}
-		s.add(rules.ProcessKill, sel.Sel.Pos(), sel.Sel.End())
-	case pkg == "os" && name == "Chtimes", pkg == "unix" && (name == "Utimes" || name == "UtimesNano" || name == "UtimesNanoAt" || name == "Lutimes"):
-		if len(c.Args) > 0 && namesWatchedFile(c.Args[0]) {
-			s.add(rules.MtimeReload, sel.Sel.Pos(), sel.Sel.End())
+		s.addNode(rules.ProcessKill, sel.Sel)
+	case f.recv == "" && f.pkg == pathOS && f.name == "Chtimes",
+		f.recv == "" && (f.pkg == pathUnix || f.pkg == pathSyscall) && (f.name == "Utimes" || f.name == "UtimesNano" || f.name == "Lutimes" || f.name == "Utime"):
+		if len(c.Args) > 0 && s.namesWatchedFile(c.Args[0]) {
+			s.addNode(rules.MtimeReload, selName(c))
 		}
-	case pkg == "os" && (name == "Remove" || name == "RemoveAll"):
-		if len(c.Args) == 1 && namesState(c.Args[0]) {
-			s.add(rules.SessionStateEdit, sel.Sel.Pos(), sel.Sel.End())
+	case f.recv == "" && f.pkg == pathUnix && f.name == "UtimesNanoAt":
+		// UtimesNanoAt(dirfd, path, times, flags)
+		if len(c.Args) > 1 && s.namesWatchedFile(c.Args[1]) {
+			s.addNode(rules.MtimeReload, selName(c))
+		}
+	case f.recv == "" && f.pkg == pathOS && (f.name == "Remove" || f.name == "RemoveAll"):
+		if len(c.Args) == 1 && s.namesState(c.Args[0]) {
+			s.addNode(rules.SessionStateEdit, selName(c))
 		}
 	}
 }
 
-func (s *scanner) add(r *rules.Rule, start, end token.Pos) {
-	s.calls = append(s.calls, rules.Finding{Rule: r.ID, Start: s.off(start), End: s.off(end), Message: r.Message})
+// callee resolves what a call invokes: through the type checker when the
+// file has types, otherwise by the spelling of pkg.Name. Without types,
+// x.Kill() and x.Signal(sig) on anything that is not a package are taken
+// as methods of *os.Process; foundByPID then decides.
+func (s *scanner) callee(c *ast.CallExpr) (fn, bool) {
+	if s.info != nil {
+		return s.typedCallee(c)
+	}
+	sel, ok := c.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return fn{}, false
+	}
+	if id, ok := sel.X.(*ast.Ident); ok {
+		if p, ok := spelled[id.Name]; ok {
+			return fn{pkg: p, name: sel.Sel.Name}, true
+		}
+	}
+	if sel.Sel.Name == "Kill" || sel.Sel.Name == "Signal" {
+		return fn{pkg: pathOS, recv: "Process", name: sel.Sel.Name}, true
+	}
+	return fn{}, false
 }
 
-// foundByPID: the receiver is a process found by PID (os.FindProcess) or
-// declared as *os.Process; cmd.Process of an exec.Cmd the code started is
-// its own child and is left alone.
+// selName is the identifier that names the called function, where a call
+// finding is placed (Kill in syscall.Kill).
+func selName(c *ast.CallExpr) ast.Node {
+	switch f := ast.Unparen(c.Fun).(type) {
+	case *ast.SelectorExpr:
+		return f.Sel
+	case *ast.IndexExpr:
+		return f.X
+	}
+	return c.Fun
+}
+
+func (s *scanner) addNode(r *rules.Rule, n ast.Node) {
+	s.add(r, n.Pos(), n.End())
+}
+
+func (s *scanner) add(r *rules.Rule, start, end token.Pos) {
+	s.addOff(r, s.off(start), s.off(end))
+}
+
+func (s *scanner) addOff(r *rules.Rule, start, end int) {
+	s.calls = append(s.calls, rules.Finding{Rule: r.ID, Start: start, End: end, Message: r.Message})
+}
+
+// shells run their -c argument as a script; cmd runs what follows /c.
+var shells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "ash": true, "fish": true, "busybox": true}
+
+// scriptRules are the actions a script run by the code performs.
+var scriptRules = []*rules.Rule{rules.ProcessKill, rules.MtimeReload, rules.SessionStateEdit}
+
+// command checks the arguments of exec.Command: a kill-family program, or
+// a shell whose script runs one (or touches a config, or deletes a lock).
+// The finding sits on the program's name, or on the command in the script.
+func (s *scanner) command(args []ast.Expr, ellipsis bool) {
+	if len(args) == 0 {
+		return
+	}
+	prog, ok := s.str(args[0])
+	if !ok {
+		return
+	}
+	rest := args[1:]
+	if ellipsis && len(rest) > 0 {
+		if cl, ok := ast.Unparen(rest[len(rest)-1]).(*ast.CompositeLit); ok {
+			rest = append(rest[:len(rest)-1:len(rest)-1], cl.Elts...)
+		} else {
+			rest = rest[:len(rest)-1]
+		}
+	}
+	var vals []string
+	var exprs []ast.Expr
+	for _, a := range rest {
+		if v, ok := s.str(a); ok {
+			vals = append(vals, v)
+			exprs = append(exprs, a)
+		}
+	}
+	if rules.KillProgram(prog, vals) {
+		s.addSpan(rules.ProcessKill, args[0])
+		return
+	}
+	base := strings.TrimSuffix(strings.ToLower(path.Base(strings.ReplaceAll(prog, "\\", "/"))), ".exe")
+	for i, v := range vals {
+		shellC := shells[base] && strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.Contains(v, "c")
+		cmdC := base == "cmd" && (strings.EqualFold(v, "/c") || strings.EqualFold(v, "/k"))
+		if (shellC || cmdC) && i+1 < len(vals) {
+			s.script(exprs[i+1], vals[i+1])
+			return
+		}
+	}
+}
+
+// script classifies the script a shell is asked to run as the shell code
+// it is; every action it names is performed.
+func (s *scanner) script(e ast.Expr, text string) {
+	if !rules.MayMatch(text) {
+		return
+	}
+	var offs []int
+	if lit, ok := ast.Unparen(e).(*ast.BasicLit); ok {
+		if v, o, ok := decode(lit.Value, s.off(lit.Pos())); ok && v == text {
+			offs = o
+		}
+	}
+	if offs == nil {
+		at := s.off(e.Pos())
+		offs = make([]int, len(text)+1)
+		for i := range offs {
+			offs[i] = at
+		}
+	}
+	u := rules.Unit{Kind: rules.CodeBlock, Text: text, Offsets: offs, Ctx: rules.Context{Info: "sh", Path: s.path}}
+	for _, f := range rules.Classify(u, scriptRules) {
+		if r := rules.ByID(f.Rule); r != nil {
+			s.addOff(r, f.Start, f.End)
+		}
+	}
+}
+
+// addSpan places a finding on a string argument: inside the quotes of a
+// literal, or on the whole expression (a named constant).
+func (s *scanner) addSpan(r *rules.Rule, e ast.Expr) {
+	if lit, ok := ast.Unparen(e).(*ast.BasicLit); ok && lit.Kind == token.STRING && lit.End()-lit.Pos() >= 2 {
+		s.add(r, lit.Pos()+1, lit.End()-1)
+		return
+	}
+	s.add(r, e.Pos(), e.End())
+}
+
+// str returns the value of a string constant: as the type checker folded
+// it, or a literal without types.
+func (s *scanner) str(e ast.Expr) (string, bool) {
+	if s.info != nil {
+		if tv, ok := s.info.Types[e]; ok {
+			if tv.Value != nil && tv.Value.Kind() == constant.String {
+				return constant.StringVal(tv.Value), true
+			}
+			return "", false
+		}
+	}
+	if text, _, ok := s.constText(e); ok {
+		return text, true
+	}
+	return "", false
+}
+
+// zero reports whether a signal argument is 0, which checks that a
+// process exists and sends nothing.
+func (s *scanner) zero(e ast.Expr) bool {
+	if s.info != nil {
+		if tv, ok := s.info.Types[e]; ok {
+			return tv.Value != nil && tv.Value.Kind() == constant.Int && constant.Sign(tv.Value) == 0
+		}
+	}
+	return zeroSignal(e)
+}
+
+// foundByPID: without types, the receiver is a process found by PID
+// (os.FindProcess) or declared as *os.Process; cmd.Process of an exec.Cmd
+// the code started is its own child and is left alone.
 func foundByPID(x ast.Expr, found map[string]bool) bool {
 	switch x := x.(type) {
 	case *ast.Ident:
@@ -97,34 +263,42 @@ func zeroSignal(e ast.Expr) bool {
 }
 
 // namesWatchedFile: the path expression names a config, env or state file,
-// by a literal or by a variable name such as configPath.
-func namesWatchedFile(e ast.Expr) bool {
+// by its constant value, a literal in it, or a variable name such as
+// configPath.
+func (s *scanner) namesWatchedFile(e ast.Expr) bool {
+	watched := func(v string) bool { return rules.IsConfigPath(v) || rules.IsEnvPath(v) || rules.IsStatePath(v) }
+	if v, ok := s.str(e); ok {
+		return watched(v)
+	}
 	hit := false
 	ast.Inspect(e, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.BasicLit:
-			if v, ok := stringArg(n); ok && (rules.IsConfigPath(v) || rules.IsEnvPath(v) || rules.IsStatePath(v)) {
-				hit = true
-			}
-		case *ast.Ident:
-			l := strings.ToLower(n.Name)
-			if strings.Contains(l, "config") || strings.Contains(l, "cfg") || strings.Contains(l, "settings") || l == "envfile" || strings.Contains(l, "dotenv") {
-				hit = true
-			}
+		x, ok := n.(ast.Expr)
+		if hit || !ok {
+			return !hit
+		}
+		if v, ok := s.str(x); ok {
+			hit = watched(v)
+			return false
+		}
+		if id, ok := x.(*ast.Ident); ok {
+			l := strings.ToLower(id.Name)
+			hit = strings.Contains(l, "config") || strings.Contains(l, "cfg") || strings.Contains(l, "settings") ||
+				l == "envfile" || strings.Contains(l, "dotenv")
 		}
 		return !hit
 	})
 	return hit
 }
 
-// namesState: the path expression contains a literal that names session
-// state (terminal.lock, heartbeat, sessions/).
-func namesState(e ast.Expr) bool {
+// namesState: the path expression names session state (terminal.lock,
+// heartbeat, sessions/) by its constant value or a constant in it.
+func (s *scanner) namesState(e ast.Expr) bool {
 	hit := false
 	ast.Inspect(e, func(n ast.Node) bool {
-		if lit, ok := n.(*ast.BasicLit); ok {
-			if v, ok := stringArg(lit); ok && rules.IsStatePath(v) {
-				hit = true
+		if x, ok := n.(ast.Expr); ok && !hit {
+			if v, ok := s.str(x); ok {
+				hit = rules.IsStatePath(v)
+				return false
 			}
 		}
 		return !hit

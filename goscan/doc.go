@@ -1,11 +1,16 @@
-// Package goscan reads Go source without type information: its comments
-// and string literals become text units for the classifier, with exact
-// byte offsets, and the calls that visibly perform a forbidden action
-// (exec.Command("pkill", …), syscall.Kill with a real signal, Kill or
-// Signal on a process found by PID, os.Chtimes on a config, os.Remove of a
-// lock file) become findings directly.
+// Package goscan reads Go source for the classifier: its comments and the
+// string literals that read as text (one literal, or a constant
+// concatenation read as one string) become text units with exact byte
+// offsets, and the calls that perform a forbidden action
+// (exec.Command("pkill", …) or a shell script that runs such a command,
+// syscall.Kill with a real signal, Kill or Signal on a process found by PID,
+// os.Chtimes on a config, os.Remove of a lock file) become findings
+// directly.
 //
-// The go/analysis pass in package analyzer sees the same text units and
-// refines the call checks with type information; the CLI uses this package
-// so that `recoverlint check` reads Go files without loading packages.
+// Scan reads source without type information, resolving calls by how they
+// are spelled; the CLI uses it so that `recoverlint check` reads Go files
+// without loading packages. File reads a file that is already parsed and,
+// when given the type checker's record, resolves calls through types and
+// traces each process value to where it came from; the go/analysis pass in
+// package analyzer uses it, so both read Go text in one way.
 package goscan

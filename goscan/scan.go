@@ -2,8 +2,10 @@ package goscan
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"path"
 	"strconv"
 	"strings"
@@ -60,14 +62,43 @@ func scanWith(src []byte, name string, w struct{ head, tail string }) (Result, e
 	if f == nil {
 		return Result{}, err
 	}
-	tf := fset.File(f.Pos())
-	s := &scanner{src: body, tf: tf, test: strings.HasSuffix(path.Base(name), "_test.go"), path: name, shift: len(w.head), limit: len(src)}
+	s := newScanner(fset, f, nil)
+	s.shift, s.limit = len(w.head), len(src)
+	s.run(f)
+	s.clip()
+	return Result{Units: s.units, Calls: s.calls}, err
+}
+
+// File scans a file that is already parsed with its comments; fset must
+// hold it. Offsets in the result are byte offsets into the file's content.
+//
+// info, when not nil, is the type checker's record for the file's package
+// (Types, Defs, Uses and Selections are read). Calls are then resolved
+// through it rather than by spelling, a process is judged by where its
+// value comes from, and named string constants fold into the
+// concatenations that use them. With a nil info, File reads f as Scan
+// reads a file that parses.
+func File(fset *token.FileSet, f *ast.File, info *types.Info) Result {
+	s := newScanner(fset, f, info)
+	s.run(f)
+	return Result{Units: s.units, Calls: s.calls}
+}
+
+func newScanner(fset *token.FileSet, f *ast.File, info *types.Info) *scanner {
+	tf := fset.File(f.FileStart)
+	if tf == nil {
+		tf = fset.File(f.Pos())
+	}
+	name := tf.Name()
+	base := path.Base(strings.ReplaceAll(name, "\\", "/"))
+	return &scanner{tf: tf, info: info, syntax: f, test: strings.HasSuffix(base, "_test.go"), path: name}
+}
+
+func (s *scanner) run(f *ast.File) {
 	for _, cg := range f.Comments {
 		s.comment(cg)
 	}
 	s.file(f)
-	s.clip()
-	return Result{Units: s.units, Calls: s.calls}, err
 }
 
 // clip maps offsets of a wrapped fragment back to the original source and
@@ -102,15 +133,21 @@ func (s *scanner) clip() {
 }
 
 type scanner struct {
-	src   []byte
-	tf    *token.File
-	test  bool
-	path  string
-	units []rules.Unit
-	calls []rules.Finding
+	tf *token.File
+	// info is the type checker's record, or nil when the file is read
+	// without types.
+	info   *types.Info
+	syntax *ast.File
+	test   bool
+	path   string
+	units  []rules.Unit
+	calls  []rules.Finding
 	// shift is the length of the wrapper put before a fragment; limit is
 	// the length of the original source.
 	shift, limit int
+	// assigns maps a variable or field to the values assigned to it in the
+	// file; built on first use, only with type information.
+	assigns map[types.Object][]ast.Expr
 }
 
 func (s *scanner) off(p token.Pos) int { return s.tf.Offset(p) }
@@ -174,10 +211,11 @@ func isDirective(body string) bool {
 		strings.HasPrefix(body, "line ")
 }
 
-// file walks the syntax tree: string literals that read as text become
-// units; calls that perform an action become findings.
+// file walks the syntax tree: string literals and constant
+// concatenations that read as text become units; calls that perform an
+// action become findings.
 func (s *scanner) file(f *ast.File) {
-	found := map[string]bool{} // identifiers bound to os.FindProcess results
+	found := map[string]bool{} // identifiers bound to os.FindProcess results (without types)
 	var stack []ast.Node
 	ast.Inspect(f, func(n ast.Node) bool {
 		if n == nil {
@@ -206,6 +244,15 @@ func (s *scanner) file(f *ast.File) {
 			}
 		case *ast.CallExpr:
 			s.call(n, found)
+		case *ast.BinaryExpr:
+			if n.Op == token.ADD && s.constString(n) {
+				if !inDataTable(stack) {
+					s.literal(n, parent)
+				}
+				// a constant holds no calls; its literals are read as one
+				stack = stack[:len(stack)-1]
+				return false
+			}
 		case *ast.BasicLit:
 			if n.Kind == token.STRING && !inDataTable(stack) {
 				s.literal(n, parent)
@@ -215,21 +262,93 @@ func (s *scanner) file(f *ast.File) {
 	})
 }
 
+// constString reports whether e is a string constant: with types, as the
+// type checker folded it; without, a chain of string literals joined by +.
+func (s *scanner) constString(e ast.Expr) bool {
+	if s.info != nil {
+		if tv, ok := s.info.Types[e]; ok {
+			return tv.Value != nil && tv.Value.Kind() == constant.String
+		}
+	}
+	switch e := e.(type) {
+	case *ast.BasicLit:
+		return e.Kind == token.STRING
+	case *ast.ParenExpr:
+		return s.constString(e.X)
+	case *ast.BinaryExpr:
+		return e.Op == token.ADD && s.constString(e.X) && s.constString(e.Y)
+	}
+	return false
+}
+
 // literal makes a text unit of a string that reads as prose held by a
-// program (a hint, an error message, a prompt). Strings in tests, single
+// program (a hint, an error message, a prompt): one literal, or a constant
+// concatenation read as the one string it is. Strings in tests, single
 // words and regular expressions are data, not advice.
-func (s *scanner) literal(lit *ast.BasicLit, parent ast.Node) {
+func (s *scanner) literal(e ast.Expr, parent ast.Node) {
 	if s.test {
 		return
 	}
 	if call, ok := parent.(*ast.CallExpr); ok && dataCall(call) {
 		return
 	}
-	text, offs, ok := decode(lit.Value, s.off(lit.Pos()))
+	text, offs, ok := s.constText(e)
 	if !ok || !strings.ContainsAny(strings.TrimSpace(text), " \t\n") || looksRegexp(text) {
 		return
 	}
 	s.units = append(s.units, rules.Unit{Kind: rules.StringLit, Text: text, Offsets: offs, Ctx: rules.Context{Path: s.path}})
+}
+
+// constText returns the value of a string constant expression with its
+// offset map. Bytes from a literal map to the source characters they come
+// from; bytes of a named constant (only known with types) map to the start
+// of the name that brings them in.
+func (s *scanner) constText(e ast.Expr) (string, []int, bool) {
+	var text []byte
+	var offs []int
+	last := 0 // the offset just past the value: after its last byte's source
+	var walk func(e ast.Expr) bool
+	walk = func(e ast.Expr) bool {
+		switch x := e.(type) {
+		case *ast.ParenExpr:
+			return walk(x.X)
+		case *ast.BinaryExpr:
+			if x.Op == token.ADD {
+				return walk(x.X) && walk(x.Y)
+			}
+		case *ast.BasicLit:
+			if x.Kind != token.STRING {
+				return false
+			}
+			v, o, ok := decode(x.Value, s.off(x.Pos()))
+			if !ok {
+				return false
+			}
+			text = append(text, v...)
+			offs = append(offs, o[:len(v)]...)
+			last = o[len(v)]
+			return true
+		}
+		if s.info == nil {
+			return false
+		}
+		tv, ok := s.info.Types[e]
+		if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+			return false
+		}
+		v := constant.StringVal(tv.Value)
+		at := s.off(e.Pos())
+		for range len(v) {
+			offs = append(offs, at)
+		}
+		text = append(text, v...)
+		last = s.off(e.End())
+		return true
+	}
+	if !walk(e) {
+		return "", nil, false
+	}
+	return string(text), append(offs, last), true
 }
 
 // dataCall: string arguments of these calls are patterns or test inputs.

@@ -1,0 +1,185 @@
+package goscan
+
+import (
+	"go/ast"
+	"go/types"
+)
+
+// typedCallee resolves a call through the type checker: the function or
+// method object the called name refers to, wherever it was imported from
+// and whatever the import is called locally.
+func (s *scanner) typedCallee(c *ast.CallExpr) (fn, bool) {
+	var id *ast.Ident
+	switch f := ast.Unparen(c.Fun).(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		id = f.Sel
+	default:
+		return fn{}, false
+	}
+	obj, ok := s.info.Uses[id].(*types.Func)
+	if !ok || obj.Pkg() == nil {
+		return fn{}, false
+	}
+	recv := obj.Signature().Recv()
+	if recv == nil {
+		return fn{pkg: obj.Pkg().Path(), name: obj.Name()}, true
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := t.(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return fn{}, false // an interface method: the value behind it is unknown
+	}
+	return fn{pkg: named.Obj().Pkg().Path(), recv: named.Obj().Name(), name: obj.Name()}, true
+}
+
+// origin says where a process value comes from.
+type origin uint8
+
+const (
+	// unknownOrigin: a parameter, a field set elsewhere, a function's result.
+	unknownOrigin origin = iota
+	// byPID: os.FindProcess, a process that is not the code's own.
+	byPID
+	// ownChild: the Process of an exec.Cmd, or what os.StartProcess
+	// returned; the code started it and may end it.
+	ownChild
+)
+
+// maxOriginDepth bounds how many assignments origin follows back.
+const maxOriginDepth = 8
+
+// origin traces a *os.Process expression back through the assignments in
+// the file to where the process came from.
+func (s *scanner) origin(e ast.Expr, depth int) origin {
+	if depth > maxOriginDepth {
+		return unknownOrigin
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		f, ok := s.typedCallee(x)
+		switch {
+		case ok && f.recv == "" && f.pkg == pathOS && f.name == "FindProcess":
+			return byPID
+		case ok && f.recv == "" && f.pkg == pathOS && f.name == "StartProcess":
+			return ownChild
+		}
+		return unknownOrigin
+	case *ast.SelectorExpr:
+		v, ok := s.info.Uses[x.Sel].(*types.Var)
+		if !ok {
+			return unknownOrigin
+		}
+		if v.IsField() && v.Pkg() != nil && v.Pkg().Path() == pathExec && v.Name() == "Process" {
+			return ownChild
+		}
+		return s.originOf(v, depth)
+	case *ast.Ident:
+		obj := s.info.Uses[x]
+		if obj == nil {
+			obj = s.info.Defs[x]
+		}
+		if v, ok := obj.(*types.Var); ok {
+			return s.originOf(v, depth)
+		}
+	}
+	return unknownOrigin
+}
+
+// originOf combines the origins of every value the file assigns to a
+// variable or field: any process found by PID makes it one; a variable
+// the file never assigns (a parameter) is of unknown origin.
+func (s *scanner) originOf(v *types.Var, depth int) origin {
+	values := s.assignments()[v]
+	if len(values) == 0 {
+		return unknownOrigin
+	}
+	out := ownChild
+	for _, val := range values {
+		o := unknownOrigin
+		if val != nil {
+			o = s.origin(val, depth+1)
+		}
+		switch {
+		case o == byPID:
+			return byPID
+		case o == unknownOrigin:
+			out = unknownOrigin
+		}
+	}
+	return out
+}
+
+// assignments indexes, once per file, the values assigned to each
+// variable and field: in assignments, declarations and keyed composite
+// literals. A nil value stands for one that cannot be traced (the second
+// result of a call, a range variable).
+func (s *scanner) assignments() map[types.Object][]ast.Expr {
+	if s.assigns != nil {
+		return s.assigns
+	}
+	s.assigns = map[types.Object][]ast.Expr{}
+	record := func(lhs []ast.Expr, rhs []ast.Expr) {
+		for i, l := range lhs {
+			obj := s.target(l)
+			if obj == nil {
+				continue
+			}
+			var val ast.Expr
+			switch {
+			case len(lhs) == len(rhs):
+				val = rhs[i]
+			case len(rhs) == 1 && i == 0:
+				val = rhs[0] // p, err := os.FindProcess(pid)
+			}
+			s.assigns[obj] = append(s.assigns[obj], val)
+		}
+	}
+	for _, d := range s.syntax.Decls {
+		ast.Inspect(d, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				record(n.Lhs, n.Rhs)
+			case *ast.ValueSpec:
+				if len(n.Values) > 0 {
+					lhs := make([]ast.Expr, len(n.Names))
+					for i, id := range n.Names {
+						lhs[i] = id
+					}
+					record(lhs, n.Values)
+				}
+			case *ast.RangeStmt:
+				record([]ast.Expr{n.Key, n.Value}, nil)
+			case *ast.KeyValueExpr:
+				if id, ok := n.Key.(*ast.Ident); ok {
+					if v, ok := s.info.Uses[id].(*types.Var); ok && v.IsField() {
+						s.assigns[v] = append(s.assigns[v], n.Value)
+					}
+				}
+			}
+			return true
+		})
+	}
+	return s.assigns
+}
+
+// target is the variable or field an assignment's left side names.
+func (s *scanner) target(l ast.Expr) types.Object {
+	switch l := ast.Unparen(l).(type) {
+	case *ast.Ident:
+		if l.Name == "_" {
+			return nil
+		}
+		if obj := s.info.Defs[l]; obj != nil {
+			return obj
+		}
+		return s.info.Uses[l]
+	case *ast.SelectorExpr:
+		return s.info.Uses[l.Sel]
+	}
+	return nil
+}
