@@ -1,0 +1,507 @@
+package shscan
+
+import (
+	"path"
+	"strings"
+
+	"github.com/recoverlint/recoverlint/rules"
+)
+
+// assignment splits NAME=value, NAME+=value or NAME[i]=value; the '='
+// must come before any quote.
+func assignment(w *word) (name, value string, ok bool) {
+	v := w.text()
+	k := strings.IndexByte(v, '=')
+	if k <= 0 || len(w.quotes) > 0 && w.quotes[0].a < k {
+		return "", "", false
+	}
+	name = strings.TrimSuffix(v[:k], "+")
+	if i := strings.IndexByte(name, '['); i > 0 && strings.HasSuffix(name, "]") {
+		name = name[:i]
+	}
+	if !isName(name) {
+		return "", "", false
+	}
+	return name, v[k+1:], true
+}
+
+// ownValue: an expansion that names the script's own background children.
+func ownValue(v string) bool {
+	switch strings.TrimSpace(v) {
+	case "$!", "${!}", "$(jobs -p)", "`jobs -p`", "$(jobs -pr)", "$(jobs -rp)":
+		return true
+	}
+	return false
+}
+
+// noteOwn records the variables a command sets to the script's own
+// children: pid=$!, pids+=($!), local pid=$!, jobs=$(jobs -p).
+func (sc *scanner) noteOwn(c *command) {
+	words := c.words
+	i := 0
+	for ; i < len(words); i++ {
+		if _, _, ok := assignment(words[i]); !ok {
+			break
+		}
+		sc.ownAssign(words[i])
+	}
+	if i < len(words) && declarers[words[i].text()] {
+		for _, w := range words[i+1:] {
+			sc.ownAssign(w)
+		}
+	}
+}
+
+var declarers = map[string]bool{"local": true, "declare": true, "export": true, "readonly": true, "typeset": true}
+
+func (sc *scanner) ownAssign(w *word) {
+	name, value, ok := assignment(w)
+	if !ok {
+		return
+	}
+	own := ownValue(value)
+	for _, e := range w.array {
+		own = own || ownValue(e.text())
+	}
+	if own {
+		if sc.own == nil {
+			sc.own = map[string]bool{}
+		}
+		sc.own[name] = true
+	}
+}
+
+// check reads one simple command: the text of its assignments, the
+// action it performs and the prose it prints or passes on.
+func (sc *scanner) check(c *command, depth int) {
+	words := c.words
+	i := 0
+	for ; i < len(words); i++ {
+		name, _, ok := assignment(words[i])
+		if !ok {
+			break
+		}
+		sc.assignText(name, words[i])
+	}
+	eff, stdin := sc.run(words[i:], c, depth)
+	if len(eff) > 0 && declarers[eff[0].text()] {
+		for _, w := range eff[1:] {
+			if name, _, ok := assignment(w); ok {
+				sc.assignText(name, w)
+			}
+		}
+		eff = nil
+	}
+	for _, r := range c.redirs {
+		var w *word
+		switch {
+		case r.doc != nil:
+			w = &word{val: r.doc.text, offs: r.doc.offs, literal: true}
+		case r.op == "<<<" && r.target != nil:
+			w = r.target
+		default:
+			continue
+		}
+		if stdin {
+			sc.scriptAt(w.text(), w.offs, depth+1)
+		} else if r.doc != nil {
+			sc.text(rules.StringLit, w.val, w.offs)
+		} else {
+			sc.quoted(w)
+		}
+	}
+}
+
+func (sc *scanner) assignText(name string, w *word) {
+	if dataName(name) {
+		return
+	}
+	sc.quoted(w)
+	for _, e := range w.array {
+		sc.quoted(e)
+	}
+}
+
+// progName is the program a word names: its value, or the program a
+// $(which X) substitution looks up.
+func progName(w *word) string {
+	if w.name != "" {
+		return w.name
+	}
+	return w.text()
+}
+
+func baseName(p string) string {
+	return strings.ToLower(path.Base(strings.ReplaceAll(p, "\\", "/")))
+}
+
+// run resolves the program a command line runs, looking through the
+// programs that run another (sudo, env, nohup, timeout, xargs, sh -c,
+// eval, trap, ssh, watch), and checks its action. It returns the words of
+// the program finally run, and whether that program is a shell reading
+// its script from standard input (so a here-document feeds it commands).
+func (sc *scanner) run(argv []*word, c *command, depth int) (eff []*word, stdin bool) {
+	for len(argv) > 0 {
+		b := baseName(progName(argv[0]))
+		args := argv[1:]
+		switch b {
+		case "sudo", "doas":
+			argv = skipOpts(args, "-u", "-g", "-h", "-p", "-C", "-D", "-r", "-t", "-U", "-T", "--user", "--group",
+				"--host", "--prompt", "--chdir", "--role", "--type", "--other-user", "--close-from", "--command-timeout")
+		case "command":
+			for _, a := range args {
+				t := a.text()
+				if !strings.HasPrefix(t, "-") || t == "--" {
+					break
+				}
+				if strings.ContainsAny(t, "vV") {
+					return nil, false // command -v looks the program up
+				}
+			}
+			argv = skipOpts(args)
+		case "builtin", "nohup", "busybox", "setsid", "unbuffer", "chronic", "caffeinate", "nocorrect", "noglob":
+			argv = skipOpts(args)
+		case "exec":
+			argv = skipOpts(args, "-a")
+		case "time":
+			argv = skipOpts(args, "-f", "-o", "--format", "--output")
+		case "nice":
+			argv = skipOpts(args, "-n", "--adjustment")
+		case "ionice":
+			argv = skipOpts(args, "-c", "-n", "-t", "--class", "--classdata")
+		case "stdbuf":
+			argv = skipOpts(args, "-i", "-o", "-e", "--input", "--output", "--error")
+		case "timeout":
+			argv = skipOpts(args, "-s", "-k", "--signal", "--kill-after")
+			if len(argv) > 0 {
+				argv = argv[1:] // the duration
+			}
+		case "xargs":
+			argv = skipOpts(args, "-I", "-n", "-L", "-P", "-d", "-E", "-s", "-a", "--max-args", "--max-lines",
+				"--max-procs", "--delimiter", "--eof", "--max-chars", "--arg-file", "--process-slot-var")
+			if len(argv) == 0 {
+				return nil, false
+			}
+		case "env":
+			argv = args
+		envOpts:
+			for len(argv) > 0 {
+				t := argv[0].text()
+				switch {
+				case t == "--":
+					argv = argv[1:]
+					break envOpts
+				case t == "-S" || t == "--split-string":
+					if len(argv) > 1 {
+						sc.scriptAt(argv[1].text(), argv[1].offs, depth+1)
+					}
+					return nil, false
+				case t == "-u" || t == "-C" || t == "--unset" || t == "--chdir":
+					argv = argv[min(2, len(argv)):]
+				case strings.HasPrefix(t, "-"):
+					argv = argv[1:]
+				case strings.Contains(t, "="):
+					argv = argv[1:]
+				default:
+					break envOpts
+				}
+			}
+		case "watch":
+			argv = skipOpts(args, "-n", "--interval", "-q", "--equexit")
+			if len(argv) == 1 {
+				sc.scriptAt(argv[0].text(), argv[0].offs, depth+1)
+				return nil, false
+			}
+		case "flock":
+			for i, a := range args {
+				if t := a.text(); (t == "-c" || t == "--command") && i+1 < len(args) {
+					sc.scriptAt(args[i+1].text(), args[i+1].offs, depth+1)
+					return nil, false
+				}
+			}
+			argv = skipOpts(args, "-w", "-E", "--timeout", "--conflict-exit-code")
+			if len(argv) > 0 {
+				argv = argv[1:] // the lock file
+			}
+		case "eval":
+			if len(args) == 1 {
+				sc.scriptAt(args[0].text(), args[0].offs, depth+1)
+				return nil, false
+			}
+			argv = args
+		case "su":
+			for i, a := range args {
+				if t := a.text(); (t == "-c" || t == "--command") && i+1 < len(args) {
+					sc.scriptAt(args[i+1].text(), args[i+1].offs, depth+1)
+					return nil, false
+				}
+			}
+			return nil, false
+		case "ssh":
+			rest := skipOpts(args, "-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O",
+				"-o", "-p", "-Q", "-R", "-S", "-W", "-w")
+			if len(rest) == 0 {
+				return nil, false
+			}
+			rest = rest[1:] // the host
+			switch len(rest) {
+			case 0:
+				return nil, true
+			case 1:
+				sc.scriptAt(rest[0].text(), rest[0].offs, depth+1)
+				return nil, false
+			}
+			argv = rest
+		case "trap":
+			if len(args) > 0 {
+				if t := args[0].text(); t != "-" && t != "" && !strings.HasPrefix(t, "-") {
+					sc.scriptAt(t, args[0].offs, depth+1)
+				}
+			}
+			return nil, false
+		default:
+			if shells[b] || b == "fish" {
+				return nil, sc.shell(args, depth)
+			}
+			sc.act(argv)
+			sc.texts(argv, b)
+			return argv, false
+		}
+	}
+	return nil, false
+}
+
+// shell handles sh -c STRING (the string is a script) and reports whether
+// the shell reads its script from standard input.
+func (sc *scanner) shell(args []*word, depth int) bool {
+	for i := 0; i < len(args); i++ {
+		t := args[i].text()
+		switch {
+		case t == "-o" || t == "+o" || t == "-O" || t == "+O":
+			i++
+		case strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "--") && strings.Contains(t, "c"):
+			if i+1 < len(args) {
+				sc.scriptAt(args[i+1].text(), args[i+1].offs, depth+1)
+			}
+			return false
+		case t == "-s" || t == "-" || strings.HasPrefix(t, "-") || strings.HasPrefix(t, "+"):
+		default:
+			return false // a script file
+		}
+	}
+	return true
+}
+
+// skipOpts drops leading options; valued names the options whose value
+// is the next word.
+func skipOpts(args []*word, valued ...string) []*word {
+	for len(args) > 0 {
+		t := args[0].text()
+		if t == "--" {
+			return args[1:]
+		}
+		if len(t) < 2 || t[0] != '-' || !args[0].literal {
+			return args
+		}
+		args = args[1:]
+		for _, v := range valued {
+			if t == v && len(args) > 0 {
+				args = args[1:]
+				break
+			}
+		}
+	}
+	return args
+}
+
+// act reports the forbidden action a resolved command performs.
+func (sc *scanner) act(argv []*word) {
+	prog := progName(argv[0])
+	b := baseName(prog)
+	args := make([]string, len(argv)-1)
+	for i, a := range argv[1:] {
+		args[i] = a.text()
+	}
+	switch {
+	case rules.KillProgram(prog, args):
+		if !sc.ownTargets(b, argv[1:]) {
+			sc.add(rules.ProcessKill, argv[0])
+		}
+	case b == "touch":
+		for _, a := range operands(argv[1:], "-d", "-t", "-r", "--date", "--reference") {
+			if watched(a) {
+				sc.add(rules.MtimeReload, argv[0])
+				return
+			}
+		}
+	case removers[b]:
+		for _, a := range operands(argv[1:]) {
+			if rules.IsStatePath(a.text()) {
+				sc.add(rules.SessionStateEdit, argv[0])
+				return
+			}
+		}
+	case b == "find":
+		if findDeletesState(argv[1:]) {
+			sc.add(rules.SessionStateEdit, argv[0])
+		}
+	}
+}
+
+var removers = map[string]bool{"rm": true, "unlink": true, "shred": true, "trash": true, "trash-put": true,
+	"rmdir": true, "srm": true}
+
+// operands are the arguments that are not options.
+func operands(args []*word, valued ...string) []*word {
+	var out []*word
+	opts := true
+	for i := 0; i < len(args); i++ {
+		t := args[i].text()
+		switch {
+		case opts && t == "--":
+			opts = false
+		case opts && len(t) > 1 && t[0] == '-' && args[i].literal:
+			for _, v := range valued {
+				if t == v {
+					i++
+					break
+				}
+			}
+		default:
+			out = append(out, args[i])
+		}
+	}
+	return out
+}
+
+// watched: a path a watcher may reload: a config, env or session-state
+// file by its name, or a variable named for one ($CONFIG_FILE).
+func watched(w *word) bool {
+	t := w.text()
+	if rules.IsConfigPath(t) || rules.IsEnvPath(t) || rules.IsStatePath(t) {
+		return true
+	}
+	if w.literal {
+		return false
+	}
+	for _, name := range varNames(t) {
+		l := strings.ToLower(name)
+		if strings.Contains(l, "config") || strings.Contains(l, "cfg") || strings.Contains(l, "settings") ||
+			strings.Contains(l, "dotenv") || l == "envfile" || l == "env_file" {
+			return true
+		}
+	}
+	return false
+}
+
+// varNames lists the variables a word expands ($NAME, ${NAME…}).
+func varNames(t string) []string {
+	var out []string
+	for i := 0; i < len(t); i++ {
+		if t[i] != '$' || i+1 >= len(t) {
+			continue
+		}
+		j := i + 1
+		if t[j] == '{' {
+			j++
+		}
+		k := j
+		for k < len(t) && isNameByte(t[k]) {
+			k++
+		}
+		if k > j {
+			out = append(out, t[j:k])
+		}
+		i = k - 1
+	}
+	return out
+}
+
+// findDeletesState: find … -delete (or -exec rm) over lock or session files.
+func findDeletesState(args []*word) bool {
+	deletes := false
+	state := false
+	for i, a := range args {
+		t := a.text()
+		switch t {
+		case "-delete":
+			deletes = true
+		case "-exec", "-execdir", "-ok":
+			if i+1 < len(args) && removers[baseName(args[i+1].text())] {
+				deletes = true
+			}
+		case "-name", "-iname", "-path", "-ipath", "-wholename":
+			if i+1 < len(args) && rules.IsStatePath(strings.ToLower(args[i+1].text())) {
+				state = true
+			}
+		default:
+			if i == 0 || !strings.HasPrefix(t, "-") && !strings.HasPrefix(args[i-1].text(), "-") {
+				if rules.IsStatePath(t) {
+					state = true
+				}
+			}
+		}
+	}
+	return deletes && state
+}
+
+// ownTargets: a kill aimed only at the script's own children or itself
+// ($!, %1, $$, a variable set from $!), or pkill -P $$.
+func (sc *scanner) ownTargets(prog string, args []*word) bool {
+	switch prog {
+	case "kill":
+		n := 0
+		opts := true
+		for i := 0; i < len(args); i++ {
+			t := args[i].text()
+			switch {
+			case opts && t == "--":
+				opts = false
+				continue
+			case opts && (t == "-s" || t == "-n" || t == "--signal"):
+				i++
+				continue
+			case opts && strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "-$"):
+				continue
+			}
+			n++
+			if !sc.ownRef(strings.TrimPrefix(t, "-")) {
+				return false
+			}
+		}
+		return n > 0
+	case "pkill":
+		for i, a := range args {
+			t := a.text()
+			v := ""
+			switch {
+			case (t == "-P" || t == "--parent") && i+1 < len(args):
+				v = args[i+1].text()
+			case strings.HasPrefix(t, "-P"):
+				v = t[2:]
+			case strings.HasPrefix(t, "--parent="):
+				v = t[len("--parent="):]
+			}
+			if v != "" && sc.ownRef(v) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ownRef: an operand that names the script's own children or itself.
+func (sc *scanner) ownRef(t string) bool {
+	switch t {
+	case "$!", "${!}", "$$", "${$}", "$BASHPID", "0", "$(jobs -p)", "`jobs -p`", "$(jobs -pr)", "$(jobs -rp)":
+		return true
+	}
+	if strings.HasPrefix(t, "%") {
+		return true // a job of this shell
+	}
+	names := varNames(t)
+	if len(names) != 1 || !strings.HasPrefix(t, "$") {
+		return false
+	}
+	return sc.own[names[0]]
+}

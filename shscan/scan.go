@@ -1,0 +1,376 @@
+package shscan
+
+import (
+	"fmt"
+	"go/token"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/recoverlint/recoverlint/rules"
+)
+
+// Result is what a scan finds in one file or string.
+type Result struct {
+	// Units are the comments and the quoted or printed prose of the
+	// script, for the classifier.
+	Units []rules.Unit
+	// Calls are the forbidden actions the script performs, with byte
+	// offsets into the source.
+	Calls []rules.Finding
+	// Err is the first lexing problem (an unterminated quote, $( or
+	// here-document); Units and Calls still cover what could be read.
+	Err error
+}
+
+// Scan reads src as a shell script. name is the file's name as given; it
+// is recorded in every unit's context.
+func Scan(src []byte, name string) Result {
+	base := make([]int, len(src)+1)
+	for i := range base {
+		base[i] = i
+	}
+	sc := &scanner{path: name}
+	sc.script(string(src), base)
+	res := sc.result()
+	if sc.errAt >= 0 {
+		f := token.NewFileSet().AddFile(name, -1, len(src))
+		f.SetLinesForContent(src)
+		p := f.Position(f.Pos(min(sc.errAt, len(src))))
+		res.Err = fmt.Errorf("%s:%d:%d: %s", name, p.Line, p.Column, sc.errMsg)
+	}
+	return res
+}
+
+// Embedded reads a script held in a string of another file: a workflow's
+// run: value, the command string of os.system or exec, a config's command.
+// text is the decoded string and offsets maps it to the file, as a
+// rules.Unit's Offsets do (len(text)+1 entries).
+func Embedded(text string, offsets []int, name string) Result {
+	if len(offsets) != len(text)+1 {
+		return Result{Err: fmt.Errorf("%s: offset map has %d entries for %d bytes", name, len(offsets), len(text))}
+	}
+	sc := &scanner{path: name}
+	sc.script(text, offsets)
+	res := sc.result()
+	if sc.errAt >= 0 {
+		res.Err = fmt.Errorf("%s: offset %d: %s", name, sc.errAt, sc.errMsg)
+	}
+	return res
+}
+
+// Word is one element of an argument vector built by code.
+type Word struct {
+	// Text is the element's value: the decoded string of a literal, or
+	// the expression's source text when it is not a literal.
+	Text string
+	// Offsets maps Text to the source (len(Text)+1 entries).
+	Offsets []int
+	// Literal is true when Text is a known value, not an expression.
+	Literal bool
+}
+
+// Argv checks a command given as an argument vector, such as the list
+// passed to subprocess.run or the "command" and "args" of a config entry.
+// The first word is the program. A shell given a -c string has that
+// string read as a script.
+func Argv(words []Word, name string) Result {
+	sc := &scanner{path: name}
+	var argv []*word
+	for _, in := range words {
+		w := &word{val: []byte(in.Text), literal: in.Literal}
+		if len(in.Offsets) == len(in.Text)+1 {
+			w.offs = append([]int(nil), in.Offsets...)
+		} else {
+			at := 0
+			if len(in.Offsets) > 0 {
+				at = in.Offsets[0]
+			}
+			w.offs = make([]int, len(in.Text)+1)
+			for i := range w.offs {
+				w.offs[i] = at
+			}
+		}
+		w.start, w.end = w.offs[0], w.offs[len(w.offs)-1]
+		argv = append(argv, w)
+	}
+	sc.run(argv, nil, 0)
+	return sc.result()
+}
+
+// Interpreter returns the program named by a #! line, without its
+// directory ("bash", "sh", "python3", "node"), looking through env and its
+// options; it returns "" when src opens with no #! line.
+func Interpreter(src []byte) string {
+	if len(src) < 2 || src[0] != '#' || src[1] != '!' {
+		return ""
+	}
+	line := string(src[2:])
+	if i := strings.IndexByte(line, '\n'); i >= 0 {
+		line = line[:i]
+	}
+	f := strings.Fields(line)
+	for i := 0; i < len(f); i++ {
+		b := path.Base(f[i])
+		if i == 0 && b == "env" {
+			continue
+		}
+		if i > 0 && path.Base(f[0]) == "env" {
+			switch {
+			case f[i] == "-u" || f[i] == "-C" || f[i] == "--unset" || f[i] == "--chdir":
+				i++
+				continue
+			case strings.HasPrefix(f[i], "-"), strings.Contains(f[i], "="):
+				continue
+			}
+		}
+		return b
+	}
+	return ""
+}
+
+// shells are interpreters whose scripts this package reads.
+var shells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true,
+	"ash": true, "mksh": true, "busybox": true, "yash": true, "posh": true}
+
+// IsShell reports whether an interpreter name, as Interpreter returns
+// it, runs shell scripts this package reads.
+func IsShell(interp string) bool { return shells[interp] }
+
+// scanner holds what a scan has found so far.
+type scanner struct {
+	path   string
+	units  []rules.Unit
+	calls  []rules.Finding
+	own    map[string]bool // variables that hold the script's own children
+	errAt  int
+	errMsg string
+}
+
+// maxDepth bounds scripts within scripts (sh -c "eval '…'").
+const maxDepth = 8
+
+func (sc *scanner) fail(at int, msg string) {
+	if sc.errMsg == "" {
+		sc.errAt, sc.errMsg = at, msg
+	}
+}
+
+func (sc *scanner) result() Result {
+	if sc.errMsg == "" {
+		sc.errAt = -1
+	}
+	sort.SliceStable(sc.units, func(i, j int) bool { return sc.units[i].Offsets[0] < sc.units[j].Offsets[0] })
+	sort.SliceStable(sc.calls, func(i, j int) bool { return sc.calls[i].Start < sc.calls[j].Start })
+	return Result{Units: sc.units, Calls: sc.calls}
+}
+
+// script lexes and parses text, then checks every command in it.
+func (sc *scanner) script(text string, base []int) {
+	sc.scriptAt(text, base, 0)
+}
+
+func (sc *scanner) scriptAt(text string, base []int, depth int) {
+	if depth > maxDepth {
+		return
+	}
+	var cmds []*command
+	l := &lexer{sc: sc, s: text, base: base, end: len(text), cmds: &cmds}
+	sc.parse(l.tokens(0), &cmds)
+	for _, c := range cmds {
+		sc.noteOwn(c)
+	}
+	for _, c := range cmds {
+		sc.check(c, depth)
+	}
+}
+
+func (sc *scanner) add(r *rules.Rule, w *word) {
+	sc.calls = append(sc.calls, rules.Finding{Rule: r.ID, Start: w.start, End: w.end, Message: r.Message})
+}
+
+// command is a simple command: its words (assignments first), its
+// redirections and the here-documents it reads.
+type command struct {
+	words  []*word
+	redirs []*redir
+}
+
+type redir struct {
+	op     string
+	target *word
+	doc    *heredoc
+}
+
+// parser state for one token stream.
+type parser struct {
+	cmds   *[]*command
+	cur    *command
+	cases  []bool // per open case: true while reading patterns
+	header bool   // between "case" and "in"
+	skip   bool   // skipping a for/select header
+	name   bool   // the next word names a function
+	test   bool   // inside [[ … ]]
+	fn     bool   // after NAME ( in a function definition
+	target *redir // a redirection waiting for its target word
+}
+
+func (p *parser) end() {
+	if p.cur != nil && (len(p.cur.words) > 0 || len(p.cur.redirs) > 0) {
+		*p.cmds = append(*p.cmds, p.cur)
+	}
+	p.cur = nil
+	p.target = nil
+	p.test = false
+}
+
+func (p *parser) start() bool { return p.cur == nil || len(p.cur.words) == 0 }
+
+func (p *parser) patterns() bool { return len(p.cases) > 0 && p.cases[len(p.cases)-1] }
+
+// parse splits tokens into simple commands, stepping over the parts of
+// compound commands that are not commands: case patterns, for headers,
+// function names and reserved words.
+func (sc *scanner) parse(toks []item, cmds *[]*command) {
+	p := &parser{cmds: cmds}
+	for _, t := range toks {
+		switch t.kind {
+		case tWord:
+			p.word(t.w)
+		case tRedir:
+			if p.cur == nil {
+				p.cur = &command{}
+			}
+			r := &redir{op: t.op, doc: t.doc}
+			p.cur.redirs = append(p.cur.redirs, r)
+			if t.doc == nil {
+				p.target = r
+			}
+		case tNewline:
+			if p.test {
+				continue
+			}
+			p.end()
+			p.skip = false
+		case tOp:
+			p.op(t.op)
+		}
+	}
+	p.end()
+}
+
+func (p *parser) word(w *word) {
+	v := w.text()
+	if p.target != nil {
+		p.target.target = w
+		p.target = nil
+		return
+	}
+	if p.test && p.cur != nil {
+		p.cur.words = append(p.cur.words, w)
+		if v == "]]" && w.literal {
+			p.test = false
+		}
+		return
+	}
+	if p.skip {
+		return
+	}
+	if p.name {
+		p.name = false
+		return
+	}
+	if p.header {
+		if v == "in" {
+			p.header = false
+			p.cases = append(p.cases, true)
+		}
+		return
+	}
+	if p.patterns() {
+		if v == "esac" {
+			p.cases = p.cases[:len(p.cases)-1]
+		}
+		return
+	}
+	if p.start() && w.literal && len(w.quotes) == 0 {
+		switch v {
+		case "if", "then", "else", "elif", "fi", "do", "done", "while", "until", "!", "{", "}", "time", "coproc":
+			return
+		case "case":
+			p.header = true
+			return
+		case "esac":
+			if len(p.cases) > 0 {
+				p.cases = p.cases[:len(p.cases)-1]
+			}
+			return
+		case "for", "select":
+			p.skip = true
+			return
+		case "function":
+			p.name = true
+			return
+		case "[[":
+			p.test = true
+		}
+	}
+	if p.cur == nil {
+		p.cur = &command{}
+	}
+	p.cur.words = append(p.cur.words, w)
+}
+
+func (p *parser) op(op string) {
+	if p.test && (op == "&&" || op == "||" || op == "(" || op == ")") {
+		return
+	}
+	switch {
+	case p.patterns():
+		if op == ")" {
+			p.cases[len(p.cases)-1] = false
+		}
+		return
+	case op == ";;" || op == ";&" || op == ";;&":
+		p.end()
+		if len(p.cases) > 0 {
+			p.cases[len(p.cases)-1] = true
+		}
+		return
+	case op == "(" && p.cur != nil && len(p.cur.words) == 1 && len(p.cur.redirs) == 0:
+		// NAME ( ) { … }: a function definition
+		p.cur = nil
+		p.fn = true
+		return
+	case op == ")" && p.fn:
+		p.fn = false
+		return
+	}
+	p.end()
+	p.skip = false
+}
+
+// lookupName returns the program a lookup command names: which X,
+// command -v X, type -P X, whence -p X.
+func lookupName(c *command) string {
+	if c == nil || len(c.words) < 2 {
+		return ""
+	}
+	args := c.words[1:]
+	switch c.words[0].text() {
+	case "which", "whereis":
+	case "command", "type", "whence":
+		if len(args) < 2 || !strings.HasPrefix(args[0].text(), "-") {
+			return ""
+		}
+		args = args[1:]
+	default:
+		return ""
+	}
+	for _, a := range args {
+		if !strings.HasPrefix(a.text(), "-") {
+			return a.text()
+		}
+	}
+	return ""
+}

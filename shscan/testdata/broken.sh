@@ -1,0 +1,2 @@
+echo "this quote never closes
+pkill -f server
