@@ -64,6 +64,8 @@ type view struct {
 	// ctx holds the context verdicts, computed on first use: most units
 	// name no action at all and never need them.
 	ctx *ctxVerdicts
+	// ownPIDs are the shell variables holding PIDs the script started ($!).
+	ownPIDs map[string]bool
 	// proc says whether the unit speaks of processes, servers or ports: 0
 	// not yet known, 1 yes, 2 no.
 	proc uint8

@@ -11,10 +11,11 @@ var recoveryCues = []string{"stale", "stuck", "hang", "hangs", "hung", "hanging"
 	"workaround", "unstick", "troubleshoot", "troubleshooting", "timed out",
 	"times out", "won't start", "doesn't start", "does not start", "not working",
 	"doesn't work", "does not work", "401", "403", "unauthorized", "invalid", "expired",
-	"conflict", "conflicts", "already in use", "problem", "problems", "solution", "solutions",
-	"resolve", "resolution", "emergency", "repair", "went wrong", "goes stale", "symptom",
-	"not found", "unable to", "cannot connect", "can't connect", "refused", "rotation",
-	"issue", "issues", "restart", "reload", "unreachable", "down", "debug", "debugging", "missing"}
+	"conflict", "conflicts", "already in use", "emergency", "repair", "went wrong", "goes stale",
+	"symptom", "symptoms", "not found", "unable to", "cannot connect", "can't connect", "refused",
+	"rotation", "restart", "reload", "unreachable", "is down", "are down", "missing", "quick fix",
+	"quick fixes", "known issues", "common issues", "common problems", "lockout", "locked out",
+	"resolution", "resolve", "resolving"}
 
 // setupCues mark text about installing or configuring for the first time.
 var setupCues = []string{"setup", "set up", "set-up", "install", "installation", "installing",
@@ -27,13 +28,21 @@ var setupCues = []string{"setup", "set up", "set-up", "install", "installation",
 var sentenceSetupCues = []string{"setup", "set up", "install", "installation", "installing",
 	"getting started", "onboarding", "first time", "initially", "prevents", "prevent"}
 
+// runtimeCues mark a failure of the agent's runtime or session itself, not
+// of the code it works on: stricter than recoveryCues, for actions (a
+// workflow's own state file) that are routine outside such a failure.
+var runtimeCues = []string{"stale", "stuck", "hang", "hangs", "hung", "hanging", "frozen", "freezes",
+	"disconnect", "disconnected", "transport closed", "eof", "not responding", "unresponsive",
+	"crash", "crashed", "crashes", "corrupt", "corrupted", "recover", "recovery", "recovering",
+	"unstick", "locked out", "lockout", "out of sync", "desync", "reconnect"}
+
 // recoveryVerdict reads one level of context: +1 recovery, -1 setup, 0 silent.
-func recoveryVerdict(text string, setup []string) int {
+func recoveryVerdict(text string, setup, cues []string) int {
 	if text == "" {
 		return 0
 	}
 	l := fold(text).s
-	if hasAnyWord(l, recoveryCues) && !hasAnyWord(l, []string{"prevent", "prevents", "preventing", "avoid"}) {
+	if hasAnyWord(l, cues) && !hasAnyWord(l, []string{"prevent", "prevents", "preventing", "avoid"}) {
 		return 1
 	}
 	if hasAnyWord(l, setup) {
@@ -45,14 +54,23 @@ func recoveryVerdict(text string, setup []string) int {
 // inRecovery reports whether the segment is a recovery step: its sentence,
 // its list item or table row, its lead-in, or its section is about getting
 // out of a failure, and no nearer level frames it as setup.
-func (v *view) inRecovery(seg *segment) bool {
+func (v *view) inRecovery(seg *segment) bool { return v.recoveryBy(seg, recoveryCues) }
+
+// inRuntimeRecovery is inRecovery with the stricter runtime cues.
+func (v *view) inRuntimeRecovery(seg *segment) bool { return v.recoveryBy(seg, runtimeCues) }
+
+func (v *view) recoveryBy(seg *segment, cues []string) bool {
 	c := v.u.Ctx
+	own, prose := seg.text(), seg.prose()
+	if seg.kind == segCommand {
+		own, prose = "", "" // a command's words (a heredoc's EOF) say nothing about why it runs
+	}
 	levels := []struct {
 		text  string
 		setup []string
 	}{
-		{seg.text(), nil},
-		{seg.prose(), sentenceSetupCues},
+		{own, nil},
+		{prose, sentenceSetupCues},
 		{seg.caption, sentenceSetupCues},
 	}
 	if c.ListItem || c.Column != "" || v.u.Kind == CodeBlock {
@@ -80,7 +98,7 @@ func (v *view) inRecovery(seg *segment) bool {
 		}{c.Headings[i], setupCues})
 	}
 	for _, l := range levels {
-		switch recoveryVerdict(l.text, l.setup) {
+		switch recoveryVerdict(l.text, l.setup, cues) {
 		case 1:
 			return true
 		case -1:
@@ -98,7 +116,7 @@ var fallbackCues = []string{"fall back", "fallback", "fall-back", "falls back", 
 
 // failureCues mark a tool or server that is failing.
 var failureCues = []string{"fail", "fails", "failed", "failing", "unavailable", "down",
-	"times out", "timed out", "timeout", "not responding", "unresponsive", "eof",
+	"times out", "timed out", "not responding", "unresponsive", "eof",
 	"transport closed", "closed", "stale", "broken", "disconnected", "not working",
 	"doesn't work", "does not work", "hangs", "hung", "stuck", "errors out"}
 
@@ -106,7 +124,7 @@ var failureCues = []string{"fail", "fails", "failed", "failing", "unavailable", 
 // the tools.
 func (v *view) inFallback(seg *segment, h hit) bool {
 	s := seg.text()
-	if hasAnyWord(s, fallbackCues) || hasAnyWord(s, failureCues) {
+	if hasAnyWord(s, fallbackCues) || toolFailing(s) {
 		return true
 	}
 	// "directly" counts when it follows the API action: "curl the API directly"
@@ -114,15 +132,37 @@ func (v *view) inFallback(seg *segment, h hit) bool {
 		return true
 	}
 	c := v.u.Ctx
+	// around the segment, a fallback cue counts when it is about the tools
+	// or the API ("fall back to bf16" is not)
+	aboutTools := []string{"tool", "tools", "mcp", "api", "curl", "rest", "http", "server", "endpoint"}
 	for _, t := range []string{seg.caption, c.Label, c.Before, c.LeadIn} {
 		l := fold(t).s
-		if hasAnyWord(l, fallbackCues) || hasAnyWord(l, failureCues) {
+		if hasAnyWord(l, fallbackCues) && hasAnyWord(l, aboutTools) || toolFailing(l) {
 			return true
 		}
 	}
 	for i := len(c.Headings) - 1; i >= 0 && i >= len(c.Headings)-2; i-- {
 		l := fold(c.Headings[i]).s
-		if hasAnyWord(l, fallbackCues) || hasAnyWord(l, failureCues) {
+		if hasAnyWord(l, fallbackCues) && hasAnyWord(l, aboutTools) || toolFailing(l) || hasAnyWord(l, []string{"transport", "eof", "mcp"}) && hasAnyWord(l, failureCues) {
+			return true
+		}
+	}
+	return false
+}
+
+// toolFailing: the text speaks of a tool, an MCP server or its transport
+// failing ("if the MCP tool fails", "when gitea_merge_pr times out").
+func toolFailing(l string) bool {
+	if !hasAnyWord(l, failureCues) {
+		return false
+	}
+	if hasAnyWord(l, []string{"tool", "tools", "mcp", "transport", "namespace", "runtime"}) {
+		return true
+	}
+	// a tool call named by its identifier: gitea_whoami, github_create_pr
+	for _, w := range strings.Fields(l) {
+		w = strings.Trim(w, "`'\",.:;()")
+		if strings.Count(w, "_") >= 1 && !strings.ContainsAny(w, "/.=") && len(w) > 4 {
 			return true
 		}
 	}

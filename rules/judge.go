@@ -8,6 +8,9 @@ func (v *view) counts(r *Rule, seg *segment, h hit) bool {
 	if v.stance(seg, h) != Recommend {
 		return false
 	}
+	if h.recovery && !v.inRuntimeRecovery(seg) {
+		return false
+	}
 	switch r.Needs {
 	case Recovery:
 		return v.inRecovery(seg)
@@ -262,6 +265,10 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 					return Mention
 				}
 			}
+			if p := prevWord(toks, i); formOf(hitWord.s) == formGerund && (p == "after" || p == "since" || p == "upon" || p == "while") {
+				// "restart after adding the entry": the time of the step, not a step
+				return Mention
+			}
 		}
 		return Recommend
 	}
@@ -304,6 +311,9 @@ func verbHitMood(toks []token, lo, i, hi int, w string) Stance {
 	switch formOf(w) {
 	case formGerund:
 		// "Deleting the lock fixes it" suggests; "Killing node will end the agent" warns.
+		if p := prevWord(toks, i); p == "after" || p == "since" || p == "upon" || p == "while" {
+			return Mention
+		}
 		for k := i + 1; k < hi; k++ {
 			if toks[k].word && positiveOutcome[toks[k].s] {
 				return Recommend

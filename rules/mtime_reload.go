@@ -148,6 +148,12 @@ func objectIsConfig(seg *segment, i int) bool {
 		n++
 		switch t.s {
 		case "config", "configs", "configuration", "settings", "mcp.json", "config.toml", "settings.json":
+			// the file, not a value in it ("touching a config value")
+			switch wordAt(toks, k+1) {
+			case "value", "values", "key", "keys", "option", "options", "field", "fields", "entry",
+				"entries", "setting", "parameter", "parameters", "change", "changes", "variable":
+				return false
+			}
 			return true
 		case "on", "base", "upon":
 			return false

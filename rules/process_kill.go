@@ -64,7 +64,7 @@ func findProcessKill(seg *segment, emit func(hit)) {
 		case (w == "systemctl" || w == "launchctl") && wordAt(toks, i+1) == "kill":
 			emit(hit{start: t.start, end: t.end})
 		case w == "kill":
-			if probe(s[t.end:seg.end]) {
+			if probe(s[t.end:seg.end]) || seg.v.u.Kind == CodeBlock && ownChildren(seg, s[t.end:seg.end]) {
 				continue
 			}
 			if killCommand(seg, i, codeLine) {
@@ -194,6 +194,15 @@ var otherSenses = set("switch", "switches", "two", "time", "feature", "features"
 // one where the text speaks of processes).
 func killVerb(seg *segment, i int) bool {
 	toks := seg.tokens()
+	// the script's or agent's own children ("all background processes")
+	for k, n := i+1, 0; k < len(toks) && n < 4; k++ {
+		if t := toks[k]; t.word {
+			n++
+			if t.s == "background" || t.s == "child" || t.s == "children" || t.s == "spawned" || t.s == "own" {
+				return false
+			}
+		}
+	}
 	for k, n := i+1, 0; k < len(toks) && n < 7; k++ {
 		t := toks[k]
 		if !t.word {
@@ -255,4 +264,92 @@ func probe(after string) bool {
 	rest := strings.TrimLeft(after, " \t")
 	return strings.HasPrefix(rest, "-0") || strings.HasPrefix(rest, "-l") || strings.HasPrefix(rest, "--list") ||
 		strings.HasPrefix(rest, "-s 0") || strings.HasPrefix(rest, "-signal 0") || strings.HasPrefix(rest, "-s0")
+}
+
+// ownChildren reports whether every process a kill in a script names is
+// one the script started itself: a variable set from $! (or an array
+// filled with it, or a loop over that array), a job spec (%1), or
+// $(jobs -p). Ending its own children is not the forbidden action.
+func ownChildren(seg *segment, args string) bool {
+	own := seg.v.ownPIDVars()
+	if k := strings.IndexAny(args, "|;&#"); k >= 0 {
+		args = args[:k]
+	}
+	named := 0
+	for _, a := range strings.Fields(args) {
+		a = strings.Trim(a, "\"'")
+		switch {
+		case strings.HasPrefix(a, "-") || a == "2>/dev/null" || strings.HasPrefix(a, ">") || strings.HasPrefix(a, "2>"):
+			continue
+		case strings.HasPrefix(a, "%"), a == "$(jobs" || a == "-p)":
+			named++
+			continue
+		case strings.HasPrefix(a, "$"):
+			name := strings.Trim(strings.TrimPrefix(a, "$"), "{}")
+			if i := strings.IndexAny(name, "[:"); i >= 0 {
+				name = name[:i]
+			}
+			if !own[name] {
+				return false
+			}
+			named++
+		default:
+			return false
+		}
+	}
+	return named > 0
+}
+
+// ownPIDVars collects, once per unit, the shell variables that hold PIDs
+// of processes the script itself started.
+func (v *view) ownPIDVars() map[string]bool {
+	if v.ownPIDs != nil {
+		return v.ownPIDs
+	}
+	own := map[string]bool{}
+	lines := strings.Split(v.f.s, "\n")
+	for _, l := range lines {
+		l = strings.TrimSpace(l)
+		// NAME=$!   NAME+=($!)   NAME[i]=$!
+		if i := strings.Index(l, "$!"); i > 0 {
+			lhs := l[:i]
+			if j := strings.IndexByte(lhs, '='); j > 0 {
+				name := strings.TrimRight(lhs[:j], "+")
+				if k := strings.IndexByte(name, '['); k > 0 {
+					name = name[:k]
+				}
+				// the last word before '=': "worker & PIDS+=($!)" sets PIDS
+				if f := strings.FieldsFunc(name, func(r rune) bool { return r == ' ' || r == ';' || r == '&' || r == '\t' }); len(f) > 0 {
+					own[f[len(f)-1]] = true
+				}
+			}
+		}
+	}
+	// for X in "${ARR[@]}" / $ARR / $(jobs -p)
+	for _, l := range lines {
+		l = strings.TrimSpace(l)
+		if !strings.HasPrefix(l, "for ") {
+			continue
+		}
+		f := strings.Fields(l)
+		if len(f) < 4 || f[2] != "in" {
+			continue
+		}
+		src := strings.Trim(strings.Join(f[3:], " "), "\";")
+		src = strings.TrimSuffix(src, "; do")
+		src = strings.Trim(src, "\" ;")
+		if strings.HasPrefix(src, "$(jobs") {
+			own[f[1]] = true
+			continue
+		}
+		name := strings.Trim(strings.TrimPrefix(src, "$"), "{}")
+		if i := strings.IndexAny(name, "[:"); i >= 0 {
+			name = name[:i]
+		}
+		if own[name] {
+			own[f[1]] = true
+		}
+	}
+	v.ownPIDs = own
+	return own
 }

@@ -59,6 +59,9 @@ type hit struct {
 	// inherent marks a hit whose form is itself a bypass or recovery
 	// (a direct server import), so no further context is needed.
 	inherent bool
+	// recovery marks a hit that counts only as a recovery step, whatever
+	// its rule: a workflow's own state.json, say, is its own business.
+	recovery bool
 }
 
 // mayHit reports whether the segment contains one of the rule's stems.

@@ -48,20 +48,41 @@ var stateNouns = []string{"lock file", "lock files", "lockfile", "lockfiles", "l
 
 func findSessionStateEdit(seg *segment, emit func(hit)) {
 	s := seg.text()
-	// SQL that deletes or rewrites state rows
-	for _, kw := range []string{"delete from ", "update ", "truncate ", "drop table "} {
-		if k := strings.Index(s, kw); k >= 0 {
-			rest := s[k+len(kw):]
-			if hasAnyWord(rest[:min(len(rest), 40)], []string{"leases", "lease", "sessions", "session", "locks", "lock", "heartbeats", "heartbeat", "state"}) &&
-				(kw != "update " || strings.Contains(rest, " set ")) {
-				emit(hit{start: seg.start + k, end: seg.start + k + len(kw) - 1})
-				return
-			}
+	// SQL that deletes or rewrites state rows: DELETE FROM leases …,
+	// UPDATE sessions SET … = …, TRUNCATE locks, DROP TABLE heartbeats
+	for _, kw := range []string{"delete from ", "update ", "truncate table ", "truncate ", "drop table "} {
+		k := strings.Index(s, kw)
+		if k < 0 {
+			continue
 		}
+		rest := s[k+len(kw):]
+		n := 0
+		for n < len(rest) && (rest[n] >= 'a' && rest[n] <= 'z' || rest[n] == '_' || rest[n] >= '0' && rest[n] <= '9') {
+			n++
+		}
+		table := rest[:n]
+		if !sqlStateTable(table) {
+			continue
+		}
+		if kw == "update " && !(strings.HasPrefix(rest[n:], " set ") && strings.Contains(rest[n:], "=")) {
+			continue
+		}
+		emit(hit{start: seg.start + k, end: seg.start + k + len(kw) - 1})
+		return
 	}
 	emitted := false
-	fileEdit(seg, isStateFile, nil, func(h hit) {
+	fileEdit(seg, isOwnedState, nil, func(h hit) {
 		if !emitted {
+			emit(h)
+			emitted = true
+		}
+	})
+	if emitted {
+		return
+	}
+	fileEdit(seg, isWorkflowState, nil, func(h hit) {
+		if !emitted {
+			h.recovery = true
 			emit(h)
 			emitted = true
 		}
@@ -133,6 +154,16 @@ func stateNoun(toks []token, k int) bool {
 	case "pid":
 		n := wordAt(toks, k+1)
 		return n == "file" || n == "files"
+	}
+	return false
+}
+
+// sqlStateTable: a table that holds session state.
+func sqlStateTable(t string) bool {
+	for _, w := range []string{"lease", "session", "lock", "heartbeat", "state"} {
+		if strings.Contains(t, w) {
+			return true
+		}
 	}
 	return false
 }

@@ -89,14 +89,36 @@ var dependencyLocks = set("package-lock.json", "yarn.lock", "pnpm-lock.yaml", "b
 
 // isStateFile: session state kept on disk: lock, lease, heartbeat, session
 // and state files or folders, pid files and state databases.
-func isStateFile(p string) bool {
+func isStateFile(p string) bool { return isOwnedState(p) || isWorkflowState(p) }
+
+// isWorkflowState: a state file that may be a workflow's own progress
+// record (state.json, session.json, a state database) rather than state a
+// server or another session owns; editing it counts only as a recovery step.
+func isWorkflowState(p string) bool {
+	if isOwnedState(p) {
+		return false
+	}
+	b := baseName(p)
+	switch b {
+	case "state.json", "session.json", "sessions.json", "state.yaml", "state.yml":
+		return true
+	}
+	if strings.HasSuffix(b, ".db") || strings.HasSuffix(b, ".sqlite") || strings.HasSuffix(b, ".sqlite3") {
+		return strings.Contains(b, "state") || strings.Contains(b, "session")
+	}
+	return false
+}
+
+// isOwnedState: state that a server or other sessions own: locks, leases,
+// heartbeats, pid files, session folders, and any state kept in a tool's
+// home dot-folder (~/.gitea-mcp/state.json) or an MCP path.
+func isOwnedState(p string) bool {
 	b := baseName(p)
 	if dependencyLocks[b] {
 		return false
 	}
 	if strings.HasSuffix(b, ".lock") || strings.HasSuffix(b, ".lck") || strings.HasSuffix(b, ".pid") ||
-		b == "heartbeat" || strings.HasPrefix(b, "heartbeat.") || b == "state.json" ||
-		b == "session.json" || b == "sessions.json" || b == "leases.json" || b == "lease.json" ||
+		b == "heartbeat" || strings.HasPrefix(b, "heartbeat.") || b == "leases.json" || b == "lease.json" ||
 		b == "control_plane.db" || b == ".in_use" || b == "lockfile" || b == "locks" || b == "lock" {
 		return true
 	}
@@ -105,9 +127,13 @@ func isStateFile(p string) bool {
 			return true
 		}
 	}
+	homeDot := (strings.HasPrefix(p, "~/.") || strings.HasPrefix(p, "$home/.") || strings.HasPrefix(p, "${home}/.")) && strings.Count(p, "/") >= 2
+	if b == "state.json" || b == "session.json" || b == "sessions.json" {
+		return homeDot || strings.Contains(p, "mcp")
+	}
 	if strings.HasSuffix(b, ".db") || strings.HasSuffix(b, ".sqlite") || strings.HasSuffix(b, ".sqlite3") {
-		return strings.Contains(p, "mcp") || strings.Contains(b, "state") || strings.Contains(b, "session") ||
-			strings.Contains(b, "lease") || strings.Contains(b, "control")
+		return strings.Contains(p, "mcp") || strings.Contains(b, "lease") || strings.Contains(b, "control") ||
+			homeDot && (strings.Contains(b, "state") || strings.Contains(b, "session"))
 	}
 	return false
 }
