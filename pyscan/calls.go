@@ -1,0 +1,313 @@
+package pyscan
+
+import (
+	"strings"
+
+	"github.com/recoverlint/recoverlint/rules"
+	"github.com/recoverlint/recoverlint/shscan"
+)
+
+// execFirst run the command given as their first argument (or args=,
+// cmd=, command=): a list is an argument vector, a string is read the way
+// a shell would read it.
+var execFirst = map[string]bool{"subprocess.run": true, "subprocess.call": true, "subprocess.check_call": true,
+	"subprocess.check_output": true, "subprocess.Popen": true, "subprocess.getoutput": true,
+	"subprocess.getstatusoutput": true, "os.system": true, "os.popen": true,
+	"asyncio.create_subprocess_shell": true, "pexpect.spawn": true, "pexpect.run": true,
+	"anyio.run_process": true, "anyio.open_process": true, "trio.run_process": true,
+	"trio.open_process": true, "psutil.Popen": true, "commands.getoutput": true}
+
+// execVariadic take the argument vector as their own arguments, from
+// this index on: create_subprocess_exec(prog, *args), execlp(file, arg0, …).
+var execVariadic = map[string]int{"asyncio.create_subprocess_exec": 0, "os.execl": 1, "os.execle": 1,
+	"os.execlp": 1, "os.execlpe": 1, "os.spawnl": 2, "os.spawnle": 2, "os.spawnlp": 2, "os.spawnlpe": 2}
+
+// execList take the argument vector as a list at this index.
+var execList = map[string]int{"os.execv": 1, "os.execve": 1, "os.execvp": 1, "os.execvpe": 1, "os.spawnv": 2,
+	"os.spawnve": 2, "os.spawnvp": 2, "os.spawnvpe": 2, "os.posix_spawn": 1, "os.posix_spawnp": 1}
+
+// removers delete the path given as their first argument.
+var removers = map[string]bool{"os.remove": true, "os.unlink": true, "os.rmdir": true, "os.removedirs": true,
+	"shutil.rmtree": true, "send2trash.send2trash": true}
+
+// callee is what a call calls.
+type callee struct {
+	canon  string // the resolved dotted name (subprocess.run), or ".m" for a method of an expression
+	method string // the last name
+	at     int    // the token of the last name
+	// recvLo, recvHi is the receiver expression before the last '.'; empty
+	// for a plain function.
+	recvLo, recvHi int
+}
+
+func (a *analyzer) callee(open int) (callee, bool) {
+	k := open - 1
+	if a.name(k) == "" || keywords[a.toks[k].s] {
+		return callee{}, false
+	}
+	parts, first := a.chainEnding(k)
+	c := callee{canon: a.canon(parts), method: a.toks[k].s, at: k, recvLo: k, recvHi: k}
+	if a.is(k-1, ".") {
+		c.recvLo, c.recvHi = a.exprStart(k-2), k-1
+		if c.recvLo != first {
+			c.canon = "." + c.method // a method of an expression: Path(p).touch
+		}
+	}
+	return c, true
+}
+
+// exprStart walks back from the last token of a primary expression (a
+// name, a string, a call or a subscript) over its dots, calls and
+// subscripts, and returns the index of its first token.
+func (a *analyzer) exprStart(k int) int {
+	for k >= 0 {
+		switch {
+		case a.is(k, ")") || a.is(k, "]"):
+			o := a.match[k]
+			if o < 0 {
+				return k
+			}
+			if p := o - 1; p >= 0 && (a.name(p) != "" && !keywords[a.toks[p].s] || a.is(p, ")") || a.is(p, "]")) {
+				k = p
+				continue
+			}
+			return o
+		case a.name(k) != "" || k < len(a.toks) && a.toks[k].kind == tString:
+			if a.is(k-1, ".") {
+				k -= 2
+				continue
+			}
+			return k
+		default:
+			return k + 1
+		}
+	}
+	return 0
+}
+
+type arg struct {
+	lo, hi int
+	kw     string
+}
+
+// args splits a call's arguments at its top-level commas.
+func (a *analyzer) args(open int) []arg {
+	end := a.match[open]
+	if end < 0 {
+		return nil
+	}
+	var out []arg
+	start := open + 1
+	for k := open + 1; k <= end; k++ {
+		if k == end || a.is(k, ",") && a.depth[k] == a.depth[open]+1 {
+			if k > start {
+				g := arg{lo: start, hi: k}
+				if a.name(start) != "" && a.is(start+1, "=") {
+					g.kw, g.lo = a.toks[start].s, start+2
+				}
+				out = append(out, g)
+			}
+			start = k + 1
+		}
+	}
+	return out
+}
+
+func positional(args []arg) []arg {
+	var out []arg
+	for _, g := range args {
+		if g.kw == "" {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// call checks the call whose '(' is at open and reports whether its
+// string arguments are a command it runs.
+func (a *analyzer) call(open int) bool {
+	c, ok := a.callee(open)
+	if !ok {
+		return false
+	}
+	args := a.args(open)
+	pos := positional(args)
+	switch {
+	case execFirst[c.canon]:
+		for _, g := range args {
+			if g.kw == "args" || g.kw == "cmd" || g.kw == "command" {
+				a.command(g.lo, g.hi, 0)
+				return true
+			}
+		}
+		if len(pos) > 0 {
+			a.command(pos[0].lo, pos[0].hi, 0)
+		}
+		return true
+	case hasKey(execVariadic, c.canon):
+		from := execVariadic[c.canon]
+		if len(pos) > from && !a.refsOwn(pos[from].lo, pos[len(pos)-1].hi) {
+			var words []shscan.Word
+			for _, g := range pos[from:] {
+				words = append(words, a.word(g.lo, g.hi))
+			}
+			a.shell(shscan.Argv(words, a.path))
+		}
+		return true
+	case hasKey(execList, c.canon):
+		if n := execList[c.canon]; len(pos) > n {
+			a.command(pos[n].lo, pos[n].hi, 0)
+		}
+		return true
+	case c.canon == "os.kill" || c.canon == "os.killpg":
+		if len(pos) >= 2 && !a.zero(pos[1]) && !a.zero(pos[0]) && !a.refsOwn(pos[0].lo, pos[0].hi) {
+			a.add(rules.ProcessKill, c.at)
+		}
+	case c.canon == "os.utime":
+		if len(pos) > 0 && a.watched(pos[0].lo, pos[0].hi) {
+			a.add(rules.MtimeReload, c.at)
+		}
+	case removers[c.canon]:
+		if len(pos) > 0 && a.stateRef(pos[0].lo, pos[0].hi) {
+			a.add(rules.SessionStateEdit, c.at)
+		}
+	case c.recvLo == c.recvHi:
+		// a plain function: nothing more to check
+	case (c.method == "kill" || c.method == "terminate") && len(args) == 0,
+		c.method == "send_signal" && len(pos) == 1 && !a.zero(pos[0]):
+		if a.origin(c.recvLo, c.recvHi) == foundProc {
+			a.add(rules.ProcessKill, c.at)
+		}
+	case c.method == "touch":
+		if a.watched(c.recvLo, c.recvHi) {
+			a.add(rules.MtimeReload, c.at)
+		}
+	case c.method == "unlink" || c.method == "rmdir":
+		if a.stateRef(c.recvLo, c.recvHi) {
+			a.add(rules.SessionStateEdit, c.at)
+		}
+	}
+	return false
+}
+
+func hasKey(m map[string]int, k string) bool {
+	_, ok := m[k]
+	return ok
+}
+
+func (a *analyzer) add(r *rules.Rule, at int) {
+	t := a.toks[at]
+	a.calls = append(a.calls, rules.Finding{Rule: r.ID, Start: t.start, End: t.end, Message: r.Message})
+}
+
+// command checks a command given as a list (an argument vector), a string
+// (read like a shell), shlex.split of a string, or a name bound to one.
+func (a *analyzer) command(lo, hi, depth int) {
+	if lo >= hi || depth > 2 || a.refsOwn(lo, hi) {
+		return
+	}
+	switch {
+	case (a.is(lo, "[") || a.is(lo, "(")) && a.match[lo] == hi-1:
+		var words []shscan.Word
+		start := lo + 1
+		for k := lo + 1; k < hi; k++ {
+			if k == hi-1 || a.is(k, ",") && a.depth[k] == a.depth[lo]+1 {
+				if k > start {
+					words = append(words, a.word(start, k))
+				}
+				start = k + 1
+			}
+		}
+		a.shell(shscan.Argv(words, a.path))
+	case a.strings(lo) == hi:
+		text, offs := a.joined(lo, hi)
+		a.shell(shscan.Embedded(string(text), offs, a.path))
+	case a.name(lo) != "" && a.is(hi-1, ")"):
+		for k := lo; k < hi; k++ {
+			if a.is(k, "(") {
+				parts, _ := a.chainEnding(k - 1)
+				if a.canon(parts) == "shlex.split" && a.match[k] == hi-1 {
+					a.command(k+1, hi-1, depth+1)
+				}
+				return
+			}
+		}
+	case a.name(lo) != "":
+		ks := a.keys(lo, hi)
+		key := ks[len(ks)-1]
+		if r, ok := a.lists[key]; ok && lo+2*len(ks)-1 == hi {
+			a.command(r[0], r[1], depth+1)
+		}
+	}
+}
+
+// word makes an argument-vector word of an expression: its value when it
+// is a string literal, else its source text.
+func (a *analyzer) word(lo, hi int) shscan.Word {
+	if a.strings(lo) == hi {
+		text, offs := a.joined(lo, hi)
+		return shscan.Word{Text: string(text), Offsets: offs, Literal: true}
+	}
+	start, end := a.toks[lo].start, a.toks[hi-1].end
+	offs := make([]int, end-start+1)
+	for i := range offs {
+		offs[i] = start + i
+	}
+	return shscan.Word{Text: string(a.src[start:end]), Offsets: offs}
+}
+
+// zero: the argument is the literal 0 (signal 0 probes, pid 0 is the
+// code's own process group).
+func (a *analyzer) zero(g arg) bool {
+	return g.hi == g.lo+1 && a.toks[g.lo].kind == tNumber && a.toks[g.lo].s == "0"
+}
+
+// watched: the expression names a config, env or session-state file, by
+// a string, a name bound to one, or a name such as config_path.
+func (a *analyzer) watched(lo, hi int) bool {
+	for i := lo; i < hi; i++ {
+		t := a.toks[i]
+		switch t.kind {
+		case tString:
+			v := string(t.val)
+			if rules.IsConfigPath(v) || rules.IsEnvPath(v) || rules.IsStatePath(v) {
+				return true
+			}
+		case tName:
+			l := strings.ToLower(t.s)
+			if strings.Contains(l, "config") || strings.Contains(l, "cfg") || strings.Contains(l, "settings") ||
+				strings.Contains(l, "dotenv") || l == "envfile" || l == "env_file" || l == "env_path" {
+				return true
+			}
+			if !a.is(i-1, ".") {
+				for _, k := range a.keys(i, hi) {
+					if a.watch[k] {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// stateRef: the expression names session state, by a string or a name
+// bound to one.
+func (a *analyzer) stateRef(lo, hi int) bool {
+	for i := lo; i < hi; i++ {
+		t := a.toks[i]
+		switch {
+		case t.kind == tString:
+			if rules.IsStatePath(string(t.val)) {
+				return true
+			}
+		case t.kind == tName && !a.is(i-1, "."):
+			for _, k := range a.keys(i, hi) {
+				if a.state[k] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,3 @@
+def f():
+    return "never closed
+print("after the break")

@@ -1,0 +1,3 @@
+# Tests keep their inputs as data.
+def test_blocks():
+    assert blocked("run pkill -f server")
