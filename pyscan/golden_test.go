@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/recoverlint/recoverlint/rules"
 	"github.com/recoverlint/recoverlint/pyscan"
+	"github.com/recoverlint/recoverlint/rules"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")

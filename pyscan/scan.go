@@ -55,7 +55,7 @@ type analyzer struct {
 	match []int // index of the matching bracket, or -1
 	depth []int // bracket depth before each token
 	lines [][2]int
-	line  []int // index into lines of each token's logical line
+	line  []int             // index into lines of each token's logical line
 	alias map[string]string // local name → module or module.name it imports
 	// what names are bound to, by dotted name (proc, self.proc)
 	lists  map[string][2]int // a list, tuple or string literal: its token range
