@@ -66,6 +66,8 @@ type view struct {
 	ctx *ctxVerdicts
 	// ownPIDs are the shell variables holding PIDs the script started ($!).
 	ownPIDs map[string]bool
+	// client says whether the unit is about MCP clients (0 unknown, 1, 2 no).
+	client uint8
 	// proc says whether the unit speaks of processes, servers or ports: 0
 	// not yet known, 1 yes, 2 no.
 	proc uint8

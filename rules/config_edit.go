@@ -35,6 +35,19 @@ really wrong, report it as a blocker for the operator to fix outside the running
 	},
 	stems: []string{"config", "settings", "mcp", ".json", ".toml", ".yaml", ".yml", "mcp_servers", "mcpservers"},
 	find: func(seg *segment, emit func(hit)) {
-		fileEdit(seg, isConfigFile, []string{"config", "configuration", "configs", "config file", "configuration file", "settings file", "mcp settings", "mcpservers"}, emit)
+		fileEdit(seg, isConfigFile, []string{"config", "configuration", "configs", "config file", "configuration file", "settings file", "mcp settings", "mcpservers"}, func(h hit) {
+			if !h.client {
+				// a generic name (config.toml, settings.json) outside a client's
+				// folder needs the MCP context too
+				specific := false
+				for _, r := range paths(seg) {
+					if isConfigFile(r.s) && specificConfig(r.s) {
+						specific = true
+					}
+				}
+				h.client = !specific
+			}
+			emit(h)
+		})
 	},
 }

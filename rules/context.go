@@ -1,6 +1,9 @@
 package rules
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 // recoveryCues mark text about getting out of a failure.
 var recoveryCues = []string{"stale", "stuck", "hang", "hangs", "hung", "hanging", "freeze",
@@ -124,11 +127,14 @@ var failureCues = []string{"fail", "fails", "failed", "failing", "unavailable", 
 // the tools.
 func (v *view) inFallback(seg *segment, h hit) bool {
 	s := seg.text()
-	if hasAnyWord(s, fallbackCues) || toolFailing(s) {
+	if toolFailing(s) {
 		return true
 	}
-	// "directly" counts when it follows the API action: "curl the API directly"
-	if k := strings.Index(s[h.start-seg.start:], "directly"); k >= 0 {
+	// a fallback cue, or "directly" after the API action ("curl the API
+	// directly"), counts where the text is about the tools, not scraping,
+	// tests or SDKs
+	cue := hasAnyWord(s, fallbackCues) || strings.Contains(s[h.start-seg.start:], "directly")
+	if cue && (hasAnyWord(s, toolWords) || v.aboutTools()) {
 		return true
 	}
 	c := v.u.Ctx
@@ -150,6 +156,15 @@ func (v *view) inFallback(seg *segment, h hit) bool {
 	return false
 }
 
+// toolWords name the agent's tools.
+var toolWords = []string{"tool", "tools", "mcp", "transport", "namespace"}
+
+// aboutTools: the unit or its headings speak of the agent's tools.
+func (v *view) aboutTools() bool {
+	c := v.u.Ctx
+	return hasAnyWord(v.f.s, toolWords) || hasAnyWord(fold(strings.Join(c.Headings, " ")+" "+c.LeadIn+" "+c.Label+" "+c.Before).s, toolWords)
+}
+
 // toolFailing: the text speaks of a tool, an MCP server or its transport
 // failing ("if the MCP tool fails", "when gitea_merge_pr times out").
 func toolFailing(l string) bool {
@@ -167,4 +182,24 @@ func toolFailing(l string) bool {
 		}
 	}
 	return false
+}
+
+// clientWords name MCP clients and servers.
+var clientWords = []string{"mcp", "claude code", "claude desktop", "claude.json", "codex", "cursor",
+	"windsurf", "cline", "gemini cli", "mcpservers", "mcp_servers", "desktop config", "client config",
+	"roo code", "mcp.json"}
+
+// aboutClients reports whether the segment, its unit, its context or its
+// file name is about MCP clients or servers, so that "the config" means
+// one of their configuration files.
+func (v *view) aboutClients(seg *segment) bool {
+	if v.client == 0 {
+		v.client = 2
+		c := v.u.Ctx
+		all := v.f.s + " " + fold(strings.Join(c.Headings, " ")+" "+c.LeadIn+" "+c.Label+" "+c.Before).s
+		if hasAnyWord(all, clientWords) || strings.Contains(all, "mcp") || strings.Contains(strings.ToLower(path.Base(c.Path)), "mcp") {
+			v.client = 1
+		}
+	}
+	return v.client == 1
 }

@@ -11,6 +11,9 @@ func (v *view) counts(r *Rule, seg *segment, h hit) bool {
 	if h.recovery && !v.inRuntimeRecovery(seg) {
 		return false
 	}
+	if h.client && !v.aboutClients(seg) {
+		return false
+	}
 	switch r.Needs {
 	case Recovery:
 		return v.inRecovery(seg)
@@ -185,12 +188,12 @@ func quoted(toks []token, lo, i int) bool {
 	open := -1
 	for j := lo; j < i; j++ {
 		t := toks[j]
-		if t.code || t.s != "\"" {
+		if t.code || t.s != "\"" && t.s != "'" {
 			continue
 		}
 		if open < 0 {
 			open = j
-		} else {
+		} else if toks[open].s == t.s {
 			open = -1
 		}
 	}
@@ -199,7 +202,7 @@ func quoted(toks []token, lo, i int) bool {
 	}
 	closed := false
 	for j := i; j < len(toks); j++ {
-		if toks[j].s == "\"" && !toks[j].code {
+		if toks[j].s == toks[open].s && !toks[j].code {
 			closed = true
 			break
 		}
@@ -221,6 +224,11 @@ func quoted(toks []token, lo, i int) bool {
 // mood decides between an instruction (Recommend) and a statement
 // (Mention) for a hit without ban or report cues.
 func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
+	if inCondition(toks, lo, i, hi) {
+		// "If the API endpoint fails, scrape the page": the condition names it,
+		// the instruction is something else
+		return Mention
+	}
 	j := mainStart(toks, lo, i)
 	hitWord := toks[i]
 	if j >= i {
@@ -469,4 +477,31 @@ func markedBad(s string) bool {
 	s = strings.TrimLeft(s, " \t-*>|0123456789.)")
 	return strings.HasPrefix(s, "❌") || strings.HasPrefix(s, "⛔") || strings.HasPrefix(s, "🚫") ||
 		strings.HasPrefix(s, "✗") || strings.HasPrefix(s, "✘") || strings.HasPrefix(s, "×")
+}
+
+// inCondition reports whether token i sits in a leading condition ("If
+// pkill does not help, …") that a comma closes before the instruction.
+func inCondition(toks []token, lo, i, hi int) bool {
+	first := -1
+	for k := lo; k < i; k++ {
+		if toks[k].word && !toks[k].code {
+			first = k
+			break
+		}
+		if toks[k].code {
+			return false
+		}
+	}
+	if first < 0 || !subordinators[toks[first].s] || toks[first].s == "in" || toks[first].s == "as" || toks[first].s == "should" || toks[first].s == "where" {
+		return false
+	}
+	if nextComma(toks, first, i) >= 0 {
+		return false // the condition closed before the hit
+	}
+	for k := i + 1; k < hi; k++ {
+		if !toks[k].code && toks[k].s == "," {
+			return k+1 < hi // an instruction follows the comma
+		}
+	}
+	return false
 }

@@ -59,7 +59,8 @@ func findMtimeReload(seg *segment, emit func(hit)) {
 			if n == "the" || n == "its" || n == "their" || n == "file's" || n == "config's" {
 				n = wordAt(toks, i+2)
 			}
-			if n == "mtime" || n == "mtimes" || n == "timestamp" || n == "timestamps" || n == "modification" || n == "last-modified" {
+			if (n == "mtime" || n == "mtimes" || n == "timestamp" || n == "timestamps" || n == "modification" || n == "last-modified") &&
+				(configInSegment(seg) || reloadContext(seg)) {
 				emit(hit{start: t.start, end: t.end, verb: true})
 			}
 		case w == "re-save" || w == "resave" || w == "re-saving" || w == "resaving" ||
@@ -154,7 +155,8 @@ func objectIsConfig(seg *segment, i int) bool {
 				"entries", "setting", "parameter", "parameters", "change", "changes", "variable":
 				return false
 			}
-			return true
+			// "touch the config" means to reload it only where a reload is the point
+			return reloadContext(seg) || seg.v.aboutClients(seg)
 		case "on", "base", "upon":
 			return false
 		}

@@ -92,7 +92,7 @@ func findProcessKill(seg *segment, emit func(hit)) {
 			if !probeCall(s, toks[i+3].end, seg.end) {
 				emit(hit{start: t.start, end: toks[i+2].end})
 			}
-		case w == "signal" && i+1 < len(toks) && toks[i+1].s == "(" && i > 0 && toks[i-1].s == ".":
+		case w == "signal" && i+1 < len(toks) && toks[i+1].s == "(" && i > 0 && toks[i-1].s == "." && !(i > 1 && toks[i-2].s == "signal"):
 			rest := s[toks[i+1].end:seg.end]
 			if strings.HasPrefix(rest, "syscall.sigkill") || strings.HasPrefix(rest, "syscall.sigterm") ||
 				strings.HasPrefix(rest, "signal.sigkill") || strings.HasPrefix(rest, "signal.sigterm") {
@@ -214,6 +214,10 @@ func killVerb(seg *segment, i int) bool {
 		}
 		n++
 		if processObject(t.s) {
+			// "terminate instances" is cloud machines, not processes
+			if strings.HasPrefix(toks[i].s, "termin") && (t.s == "instance" || t.s == "instances" || t.s == "job" || t.s == "jobs" || t.s == "task" || t.s == "tasks" || t.s == "service" || t.s == "services") {
+				return false
+			}
 			return true
 		}
 		if n == 1 && (otherSenses[t.s] && t.s != "the") {

@@ -97,7 +97,7 @@ func findRawAPI(seg *segment, emit func(hit)) {
 
 // healthCheck: a probe of a health endpoint is not a way around the tools.
 func healthCheck(s string) bool {
-	for _, p := range []string{"/health", "/healthz", "/readyz", "/livez", "/ping", "/status", "/metrics", "/version"} {
+	for _, p := range []string{"/health", "/healthz", "/readyz", "/livez", "/ping", "/status", "/metrics", "/version", "health_check", "healthcheck", "health check"} {
 		if strings.Contains(s, p) {
 			return true
 		}

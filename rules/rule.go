@@ -62,6 +62,10 @@ type hit struct {
 	// recovery marks a hit that counts only as a recovery step, whatever
 	// its rule: a workflow's own state.json, say, is its own business.
 	recovery bool
+	// client marks a hit on a configuration named only generically ("the
+	// config", config.toml without a folder): it counts where the text is
+	// about MCP clients and servers.
+	client bool
 }
 
 // mayHit reports whether the segment contains one of the rule's stems.

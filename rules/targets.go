@@ -65,17 +65,48 @@ func isEnvFile(p string) bool {
 	return true
 }
 
-var configNames = set("mcp.json", ".mcp.json", "config.toml", "config.json", "config.yaml",
-	"config.yml", "settings.json", "settings.local.json", "claude_desktop_config.json",
+// mcpConfigNames are configuration files of MCP clients and servers by
+// their name alone.
+var mcpConfigNames = set("mcp.json", ".mcp.json", "claude_desktop_config.json",
 	".claude.json", "claude.json", "mcp_config.json", "mcp_settings.json",
 	"cline_mcp_settings.json", "mcp-config.json", "mcp.yaml", "mcp.yml", "mcp_servers.json",
-	"mcp-servers.json", "servers.json", "config.jsonc", "settings.jsonc", ".cursorrules.json",
-	"continue.json", "config.ts", "mcp.toml")
+	"mcp-servers.json", "mcp.toml")
+
+// genericConfigNames are names many programs use; they are a client's
+// configuration in a client's folder (~/.codex/config.toml,
+// .claude/settings.json) or where the text is about MCP clients.
+var genericConfigNames = set("config.toml", "config.json", "config.yaml", "config.yml",
+	"settings.json", "settings.local.json", "config.jsonc", "settings.jsonc", "servers.json")
+
+// clientDirs are the folders MCP clients keep their configuration in.
+var clientDirs = []string{".codex/", ".claude/", ".cursor/", ".vscode/", "claude/", ".gemini/",
+	".windsurf/", ".codeium/", ".continue/", ".cline/", ".roo/", "mcp/", ".kiro/", ".zed/"}
+
+// specificConfig: a configuration that is an MCP client's or server's by
+// its name, its folder or its table, whatever the text around it.
+func specificConfig(p string) bool {
+	b := baseName(p)
+	if mcpConfigNames[b] || strings.Contains(p, "mcp_servers") || strings.Contains(p, "mcpservers") || strings.HasPrefix(p, "[mcp.") {
+		return true
+	}
+	if genericConfigNames[b] {
+		for _, d := range clientDirs {
+			if strings.Contains(p, d) {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // isConfigFile: an MCP, client or server configuration file, or a table of one.
 func isConfigFile(p string) bool {
-	if configNames[baseName(p)] {
+	b := baseName(p)
+	if mcpConfigNames[b] {
 		return true
+	}
+	if genericConfigNames[b] {
+		return true // whose configuration it is, the folder or the text decides (specificConfig)
 	}
 	return strings.HasPrefix(p, "[mcp_servers") || strings.HasPrefix(p, "mcp_servers.") ||
 		strings.HasPrefix(p, "mcpservers") || strings.HasPrefix(p, "[mcp.") ||
@@ -141,7 +172,7 @@ func isOwnedState(p string) bool {
 // editVerbs change a file's content or remove it.
 var editVerbs = set("edit", "modify", "update", "change", "set", "add", "put", "write",
 	"replace", "rewrite", "overwrite", "delete", "remove", "clear", "reset", "fix", "append",
-	"insert", "paste", "adjust", "tweak", "correct", "patch", "merge", "raise", "increase",
+	"insert", "paste", "adjust", "tweak", "patch", "merge", "raise", "increase",
 	"lower", "decrease", "wipe", "purge", "truncate", "empty", "erase", "unlink", "rm",
 	"nuke", "regenerate", "recreate", "re-create", "comment", "uncomment", "populate", "fill",
 	"swap", "re-add", "readd", "rename", "move", "mv", "copy", "cp", "del", "drop", "strip",
@@ -264,7 +295,7 @@ func fileEdit(seg *segment, isTarget func(string) bool, generic []string, emit f
 		obj := seg.v.f.s[tk.end:end]
 		for _, g := range generic {
 			if containsWord(obj, g) {
-				emit(hit{start: tk.start, end: tk.end, verb: true})
+				emit(hit{start: tk.start, end: tk.end, verb: true, client: true})
 				return
 			}
 		}
