@@ -60,7 +60,7 @@ func findRawAPI(seg *segment, emit func(hit)) {
 			}
 		case w == "curl" || w == "curling" || w == "wget" || w == "httpie" || w == "xh":
 			emit(hit{start: t.start, end: t.end, verb: w == "curling"})
-		case w == "http" && (t.code || seg.kind == segCommand) && firstWord(toks) == i:
+		case w == "http" && (t.code || seg.kind == segCommand) && firstWord(toks) == i && httpieArgs(wordAt(toks, i+1)):
 			emit(hit{start: t.start, end: t.end})
 		case w == "api" || w == "apis":
 			p := prevWord(toks, i)
@@ -69,6 +69,9 @@ func findRawAPI(seg *segment, emit func(hit)) {
 				n == "call" || n == "calls" || n == "directly" || n == "endpoint" || n == "endpoints" || n == "request" || n == "requests" {
 				if p == "the" && n != "directly" && !strings.Contains(text, "directly") && !hasAnyWord(text, fallbackCues) {
 					continue
+				}
+				if !apiVerbBefore(toks, i) {
+					continue // "each item costs one more API call": a count, not a call
 				}
 				emit(hit{start: t.start, end: t.end})
 			}
@@ -103,4 +106,39 @@ func healthCheck(s string) bool {
 		}
 	}
 	return false
+}
+
+// apiVerbBefore: a verb that calls the API governs it ("call the REST API",
+// "fall back to the API", "curl/API calls", "via the API").
+func apiVerbBefore(toks []token, i int) bool {
+	for k := i - 1; k >= 0 && k >= i-8; k-- {
+		t := toks[k]
+		if !t.word {
+			if t.s == "." || t.s == ";" {
+				return false
+			}
+			continue
+		}
+		switch lemma(t.s, apiVerbForms) {
+		case "":
+		default:
+			return true
+		}
+		if t.s == "via" || t.s == "through" || t.s == "curl" || t.s == "to" && prevWord(toks, k) == "back" {
+			return true
+		}
+	}
+	return false
+}
+
+var apiVerbForms = inflections(set("call", "use", "hit", "query", "curl", "send", "post", "fall",
+	"make", "request", "invoke", "try", "access", "bypass", "reach"))
+
+// httpieArgs: "http" opens an HTTPie command only before a method or URL.
+func httpieArgs(next string) bool {
+	switch next {
+	case "get", "post", "put", "delete", "patch", "head", "options", "localhost", "https", "http":
+		return true
+	}
+	return strings.Contains(next, ".") || strings.HasPrefix(next, ":")
 }
