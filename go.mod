@@ -3,9 +3,14 @@ module github.com/recoverlint/recoverlint
 go 1.26.8
 
 require (
-	github.com/golangci/plugin-module-register v0.1.2 // indirect
 	github.com/google/jsonschema-go v0.4.3
 	github.com/modelcontextprotocol/go-sdk v1.8.0
+	github.com/owenrumney/go-sarif/v2 v2.3.3
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
+)
+
+require (
+	github.com/golangci/plugin-module-register v0.1.2 // indirect
 	github.com/rogpeppe/go-internal v1.16.0 // indirect
 	github.com/sabhiram/go-gitignore v0.0.0-20210923224102-525f6e181f06 // indirect
 	github.com/segmentio/asm v1.1.3 // indirect
