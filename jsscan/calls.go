@@ -1,0 +1,259 @@
+package jsscan
+
+import (
+	"strings"
+
+	"github.com/recoverlint/recoverlint/rules"
+	"github.com/recoverlint/recoverlint/shscan"
+)
+
+// shellRunners run a command line string.
+var shellRunners = map[string]bool{"child_process.exec": true, "child_process.execSync": true,
+	"execa.execaCommand": true, "execa.execaCommandSync": true, "shelljs.exec": true}
+
+// argvRunners run a program with an array of arguments.
+var argvRunners = map[string]bool{"child_process.spawn": true, "child_process.spawnSync": true,
+	"child_process.execFile": true, "child_process.execFileSync": true, "execa": true, "execa.execa": true,
+	"execa.execaSync": true, "cross-spawn": true, "cross-spawn.spawn": true, "cross-spawn.sync": true,
+	"Deno.Command": true}
+
+// killers end processes by PID or name (tree-kill, fkill).
+var killers = map[string]bool{"tree-kill": true, "fkill": true, "fkill.default": true, "kill-port": true}
+
+var utimes = map[string]bool{"fs.utimes": true, "fs.utimesSync": true, "fs.lutimes": true, "fs.lutimesSync": true}
+
+var removers = map[string]bool{"fs.unlink": true, "fs.unlinkSync": true, "fs.rm": true, "fs.rmSync": true,
+	"fs.rmdir": true, "fs.rmdirSync": true, "fs.remove": true, "fs.removeSync": true, "rimraf": true,
+	"rimraf.sync": true, "rimraf.rimraf": true, "rimraf.rimrafSync": true}
+
+type arg struct{ lo, hi int }
+
+// args splits a call's arguments at its top-level commas.
+func (a *analyzer) args(open int) []arg {
+	end := a.match[open]
+	if end < 0 {
+		return nil
+	}
+	var out []arg
+	start := open + 1
+	for k := open + 1; k <= end; k++ {
+		if k == end || a.is(k, ",") && a.depth[k] == a.depth[open]+1 {
+			if k > start {
+				out = append(out, arg{start, k})
+			}
+			start = k + 1
+		}
+	}
+	return out
+}
+
+// call checks the call whose '(' is at open and reports whether its
+// string arguments are a command it runs.
+func (a *analyzer) call(open int) bool {
+	k := open - 1
+	if a.name(k) == "" || keywords[a.toks[k].s] || a.is(a.match[open]+1, "{") && !a.is(k-1, ".") {
+		return false // not a call, or a function or method definition
+	}
+	parts, _ := a.chainEnding(k)
+	c := a.canon(parts)
+	args := a.args(open)
+	switch {
+	case shellRunners[c]:
+		if len(args) > 0 {
+			a.command(args[0].lo, args[0].hi, 0)
+		}
+		return true
+	case argvRunners[c]:
+		if len(args) == 0 {
+			return true
+		}
+		prog := args[0]
+		var list *arg
+		if len(args) > 1 {
+			list = &args[1]
+			if c == "Deno.Command" {
+				list = a.member(args[1], "args")
+			}
+		}
+		if list == nil || a.elements(list.lo, list.hi, 0) == nil {
+			if a.strings(prog.lo) == prog.hi {
+				a.command(prog.lo, prog.hi, 0) // a program name, or a command line with shell: true
+			}
+			return true
+		}
+		words := []shscan.Word{a.word(prog.lo, prog.hi)}
+		words = append(words, a.elements(list.lo, list.hi, 0)...)
+		if !a.origin(list.lo, list.hi) {
+			a.shell(shscan.Argv(words, a.path))
+		}
+		return true
+	case c == "Bun.spawn" || c == "Bun.spawnSync":
+		if len(args) > 0 {
+			g := &args[0]
+			if a.is(g.lo, "{") {
+				g = a.member(*g, "cmd")
+			}
+			if g != nil {
+				a.command(g.lo, g.hi, 0)
+			}
+		}
+		return true
+	case c == "process.kill" || killers[c]:
+		if len(args) == 0 || c == "process.kill" && len(args) > 1 && a.zero(args[1]) {
+			return false
+		}
+		if a.zero(args[0]) || a.origin(args[0].lo, args[0].hi) {
+			return false
+		}
+		a.add(rules.ProcessKill, k)
+	case utimes[c]:
+		if len(args) > 0 && a.watched(args[0].lo, args[0].hi) {
+			a.add(rules.MtimeReload, k)
+		}
+	case removers[c]:
+		if len(args) > 0 && a.stateRef(args[0].lo, args[0].hi) {
+			a.add(rules.SessionStateEdit, k)
+		}
+	}
+	return false
+}
+
+// member finds key: value in an object literal argument.
+func (a *analyzer) member(g arg, key string) *arg {
+	if !a.is(g.lo, "{") {
+		return nil
+	}
+	for k := g.lo + 1; k < g.hi-1; k++ {
+		if a.depth[k] != a.depth[g.lo]+1 || a.keyName(k) != key || !a.is(k+1, ":") {
+			continue
+		}
+		end := k + 2
+		for end < g.hi-1 && !(a.is(end, ",") && a.depth[end] == a.depth[g.lo]+1) {
+			end++
+		}
+		return &arg{k + 2, end}
+	}
+	return nil
+}
+
+func (a *analyzer) add(r *rules.Rule, at int) {
+	t := a.toks[at]
+	a.calls = append(a.calls, rules.Finding{Rule: r.ID, Start: t.start, End: t.end, Message: r.Message})
+}
+
+// command checks a command given as a string or template (read like a
+// shell), an array (an argument vector), or a name bound to one.
+func (a *analyzer) command(lo, hi, depth int) {
+	if lo >= hi || depth > 2 || a.origin(lo, hi) {
+		return
+	}
+	switch {
+	case a.is(lo, "[") && a.match[lo] == hi-1:
+		a.shell(shscan.Argv(a.elements(lo, hi, depth), a.path))
+	case a.strings(lo) == hi:
+		text, offs := a.joined(lo, hi)
+		a.shell(shscan.Embedded(string(text), offs, a.path))
+	case a.name(lo) != "":
+		ks := a.keys(lo, hi)
+		if r, ok := a.lists[ks[len(ks)-1]]; ok && lo+2*len(ks)-1 == hi {
+			a.command(r[0], r[1], depth+1)
+		}
+	}
+}
+
+// elements returns the words of an array literal, or of the array a
+// name is bound to.
+func (a *analyzer) elements(lo, hi, depth int) []shscan.Word {
+	if a.name(lo) != "" && lo+1 == hi && depth < 2 {
+		if r, ok := a.lists[a.toks[lo].s]; ok {
+			return a.elements(r[0], r[1], depth+1)
+		}
+	}
+	if !a.is(lo, "[") || a.match[lo] != hi-1 {
+		return nil
+	}
+	var words []shscan.Word
+	start := lo + 1
+	for k := lo + 1; k < hi; k++ {
+		if k == hi-1 || a.is(k, ",") && a.depth[k] == a.depth[lo]+1 {
+			if k > start {
+				words = append(words, a.word(start, k))
+			}
+			start = k + 1
+		}
+	}
+	return words
+}
+
+// word makes an argument-vector word of an expression.
+func (a *analyzer) word(lo, hi int) shscan.Word {
+	if a.strings(lo) == hi {
+		text, offs := a.joined(lo, hi)
+		lit := true
+		for k := lo; k < hi; k++ {
+			if a.toks[k].kind == tTemplate && strings.Contains(a.toks[k].s, "${") {
+				lit = false
+			}
+		}
+		return shscan.Word{Text: string(text), Offsets: offs, Literal: lit}
+	}
+	start, end := a.toks[lo].start, a.toks[hi-1].end
+	offs := make([]int, end-start+1)
+	for i := range offs {
+		offs[i] = start + i
+	}
+	return shscan.Word{Text: string(a.src[start:end]), Offsets: offs}
+}
+
+// zero: the argument is 0 or "0" (signal 0 probes; pid 0 is the code's
+// own process group).
+func (a *analyzer) zero(g arg) bool {
+	if g.hi != g.lo+1 {
+		return false
+	}
+	t := a.toks[g.lo]
+	return t.kind == tNumber && t.s == "0" || t.kind == tString && string(t.val) == "0"
+}
+
+// watched: the expression names a config, env or session-state file.
+func (a *analyzer) watched(lo, hi int) bool {
+	for i := lo; i < hi; i++ {
+		t := a.toks[i]
+		if v, ok := a.pathVal(i); ok && (rules.IsConfigPath(v) || rules.IsEnvPath(v) || rules.IsStatePath(v)) {
+			return true
+		}
+		if t.kind != tName {
+			continue
+		}
+		l := strings.ToLower(t.s)
+		if strings.Contains(l, "config") || strings.Contains(l, "cfg") || strings.Contains(l, "settings") ||
+			strings.Contains(l, "dotenv") || l == "envfile" || l == "envpath" {
+			return true
+		}
+		if !a.is(i-1, ".") {
+			for _, k := range a.keys(i, hi) {
+				if a.watch[k] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// stateRef: the expression names session state.
+func (a *analyzer) stateRef(lo, hi int) bool {
+	for i := lo; i < hi; i++ {
+		if v, ok := a.pathVal(i); ok && rules.IsStatePath(v) {
+			return true
+		}
+		if a.name(i) != "" && !a.is(i-1, ".") {
+			for _, k := range a.keys(i, hi) {
+				if a.state[k] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

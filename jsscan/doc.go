@@ -1,0 +1,21 @@
+// Package jsscan reads JavaScript and TypeScript (.js .mjs .cjs .jsx .ts
+// .mts .cts .tsx) without running them: comments, string and template
+// literals and JSX text become text units for the classifier, and the calls
+// that visibly perform a forbidden action become findings.
+//
+// MCP servers keep their tool descriptions and prompt templates in string
+// and template literals, so those are read as text with an exact offset
+// map (escapes decoded, ${…} kept as written, literals joined by + read as
+// one). Strings that are data are left out: tables named for patterns or
+// banned phrases, tables the code matches text against, comparisons, case
+// labels, object keys, module names, regular expressions, single words and
+// the strings of test files.
+//
+// Action calls are child_process exec, execSync, spawn, execFile and their
+// kin (also through promisify, execa, zx, Bun and Deno) running a
+// kill-family program, read with the same shell reading as scripts;
+// process.kill with a signal other than 0 on a process that is not the
+// code's own child or itself; tree-kill and fkill; fs.utimes on a config,
+// env or session-state path; and fs.unlink or fs.rm of a lock or session
+// file.
+package jsscan

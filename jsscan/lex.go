@@ -1,0 +1,639 @@
+package jsscan
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+type kind uint8
+
+const (
+	tName kind = iota
+	tNumber
+	tString   // '…' or "…", decoded
+	tTemplate // `…`, literal parts decoded, ${…} kept as written
+	tRegex
+	tOp
+	tText // JSX text between tags
+)
+
+// tok is a JavaScript or TypeScript token. Strings, templates and JSX
+// text carry their value and an offset map: offs[i] is the source offset
+// of the character or escape that produced val[i], and offs[len(val)] the
+// offset of the closing quote.
+type tok struct {
+	kind       kind
+	s          string // source text
+	start, end int
+	nl         bool // a line break comes before the token
+	val        []byte
+	offs       []int
+}
+
+type lexer struct {
+	src  string
+	pos  int
+	jsx  bool
+	toks []tok
+	cmts []comment
+	err  error
+	nl   bool
+	// noRegex: a '/' before this offset cannot open a regular expression
+	// (an earlier one on the line found no closing '/').
+	noRegex int
+	// comment grouping
+	group   *comment
+	lastEnd int
+}
+
+type comment struct {
+	text []byte
+	offs []int
+}
+
+func (l *lexer) fail(at int, format string, args ...any) {
+	if l.err == nil {
+		at = min(at, len(l.src))
+		line := 1 + strings.Count(l.src[:at], "\n")
+		col := at - strings.LastIndexByte(l.src[:at], '\n')
+		l.err = fmt.Errorf("%d:%d: %s", line, col, fmt.Sprintf(format, args...))
+	}
+}
+
+func lex(src string, jsx bool) *lexer {
+	l := &lexer{src: src, jsx: jsx}
+	if strings.HasPrefix(src, "#!") {
+		for l.pos < len(src) && src[l.pos] != '\n' {
+			l.pos++
+		}
+	}
+	l.run(false)
+	l.flush()
+	return l
+}
+
+// run lexes tokens into l.toks. With brace set it stops after the '}'
+// that closes a template or JSX expression (not added).
+func (l *lexer) run(brace bool) {
+	depth := 0
+	for l.pos < len(l.src) {
+		c := l.src[l.pos]
+		switch {
+		case c == '\n':
+			l.nl = true
+			l.pos++
+		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
+			l.pos++
+		case c == '/' && l.pos+1 < len(l.src) && l.src[l.pos+1] == '/':
+			l.lineComment()
+		case c == '/' && l.pos+1 < len(l.src) && l.src[l.pos+1] == '*':
+			l.blockComment()
+		case c == '"' || c == '\'':
+			l.str(c)
+		case c == '`':
+			l.template()
+		case c == '/' && l.pos >= l.noRegex && l.regexAllowed():
+			if !l.regex() {
+				l.op()
+			}
+		case c == '<' && l.jsx && l.regexAllowed() && l.pos+1 < len(l.src) && (isNameStart(l.src[l.pos+1]) || l.src[l.pos+1] == '>') && !l.typeParams():
+			l.element()
+		case isNameStart(c) || c == '\\':
+			start := l.pos
+			for l.pos < len(l.src) && (isNameByte(l.src[l.pos]) || l.src[l.pos] == '\\') {
+				l.pos++
+			}
+			l.push(tok{kind: tName, s: l.src[start:l.pos], start: start, end: l.pos})
+		case c >= '0' && c <= '9' || c == '.' && l.pos+1 < len(l.src) && l.src[l.pos+1] >= '0' && l.src[l.pos+1] <= '9':
+			start := l.pos
+			for l.pos < len(l.src) && (isNameByte(l.src[l.pos]) || l.src[l.pos] == '.') {
+				if (l.src[l.pos] == 'e' || l.src[l.pos] == 'E') && l.pos+1 < len(l.src) && (l.src[l.pos+1] == '+' || l.src[l.pos+1] == '-') {
+					l.pos++
+				}
+				l.pos++
+			}
+			l.push(tok{kind: tNumber, s: l.src[start:l.pos], start: start, end: l.pos})
+		case brace && c == '}' && depth == 0:
+			l.pos++
+			return
+		default:
+			s := l.op()
+			switch s {
+			case "{", "(", "[", "${":
+				depth++
+			case "}", ")", "]":
+				depth--
+			}
+		}
+	}
+	if brace {
+		l.fail(len(l.src), "unterminated ${ or { expression")
+	}
+}
+
+func (l *lexer) push(t tok) {
+	t.nl = l.nl
+	l.nl = false
+	l.toks = append(l.toks, t)
+}
+
+func isNameStart(c byte) bool {
+	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
+
+func isNameByte(c byte) bool { return isNameStart(c) || c >= '0' && c <= '9' }
+
+// regexAllowed: a '/' here starts a regular expression, not a division.
+func (l *lexer) regexAllowed() bool {
+	if len(l.toks) == 0 {
+		return true
+	}
+	t := l.toks[len(l.toks)-1]
+	switch t.kind {
+	case tOp:
+		return t.s != ")" && t.s != "]" && t.s != "++" && t.s != "--"
+	case tName:
+		switch t.s {
+		case "return", "typeof", "instanceof", "in", "of", "new", "delete", "void", "throw", "case", "do",
+			"else", "yield", "await":
+			return true
+		}
+	}
+	return false
+}
+
+var ops = []string{">>>=", "...", "===", "!==", "**=", "<<=", ">>=", ">>>", "&&=", "||=", "??=", "=>", "==",
+	"!=", "<=", ">=", "&&", "||", "??", "?.", "++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "**",
+	"<<", ">>"}
+
+func (l *lexer) op() string {
+	start := l.pos
+	s := ""
+	for _, op := range ops {
+		if strings.HasPrefix(l.src[l.pos:], op) {
+			s = op
+			break
+		}
+	}
+	if s == "?." && l.pos+2 < len(l.src) && l.src[l.pos+2] >= '0' && l.src[l.pos+2] <= '9' {
+		s = "?"
+	}
+	if s == "" {
+		_, size := utf8.DecodeRuneInString(l.src[l.pos:])
+		s = l.src[l.pos : l.pos+size]
+	}
+	l.pos += len(s)
+	l.push(tok{kind: tOp, s: s, start: start, end: l.pos})
+	return s
+}
+
+func (l *lexer) lineComment() {
+	start := l.pos
+	end := start
+	for end < len(l.src) && l.src[end] != '\n' {
+		end++
+	}
+	l.pos = end
+	body := l.src[start+2 : end]
+	if directive(strings.TrimLeft(body, "/")) {
+		l.flush()
+		return
+	}
+	ls := start
+	for ls > 0 && (l.src[ls-1] == ' ' || l.src[ls-1] == '\t') {
+		ls--
+	}
+	own := ls == 0 || l.src[ls-1] == '\n'
+	if l.group != nil && (!own || !oneBreak(l.src[l.lastEnd:start])) {
+		l.flush()
+	}
+	skip := start + 2
+	for skip < end && l.src[skip] == '/' {
+		skip++ // /// triple-slash comments
+	}
+	if skip < end && l.src[skip] == ' ' {
+		skip++
+	}
+	if l.group == nil {
+		l.group = &comment{}
+	} else {
+		l.group.text = append(l.group.text, '\n')
+		l.group.offs = append(l.group.offs, l.lastEnd)
+	}
+	for i := skip; i < end; i++ {
+		if l.src[i] == '\r' && i == end-1 {
+			break
+		}
+		l.group.text = append(l.group.text, l.src[i])
+		l.group.offs = append(l.group.offs, i)
+	}
+	l.lastEnd = end
+	if !own {
+		l.flush()
+	}
+}
+
+// blockComment reads /* … */ as a unit of its own: the markers and the
+// leading '*' of JSDoc lines are skipped by the offset map.
+func (l *lexer) blockComment() {
+	l.flush()
+	start := l.pos
+	end := strings.Index(l.src[start+2:], "*/")
+	stop := len(l.src)
+	if end < 0 {
+		l.fail(start, "unterminated comment")
+	} else {
+		stop = start + 2 + end
+	}
+	if strings.Contains(l.src[start:stop], "\n") {
+		l.nl = true
+	}
+	l.pos = min(stop+2, len(l.src))
+	body := l.src[start+2 : stop]
+	if directive(strings.TrimLeft(body, "*")) || strings.HasPrefix(body, "#__") || strings.HasPrefix(body, "@__") {
+		return
+	}
+	c := comment{}
+	lineStart := true
+	for j := start + 2; j < stop; j++ {
+		ch := l.src[j]
+		if lineStart && (ch == ' ' || ch == '\t' || ch == '*') {
+			continue
+		}
+		lineStart = ch == '\n'
+		if ch == '\r' {
+			continue
+		}
+		c.text = append(c.text, ch)
+		c.offs = append(c.offs, j)
+	}
+	a, b := 0, len(c.text)
+	for a < b && (c.text[a] == '\n' || c.text[a] == ' ') {
+		a++
+	}
+	for b > a && (c.text[b-1] == '\n' || c.text[b-1] == ' ') {
+		b--
+	}
+	if a == b {
+		return
+	}
+	last := stop
+	if b < len(c.text) {
+		last = c.offs[b]
+	}
+	l.cmts = append(l.cmts, comment{text: c.text[a:b], offs: append(c.offs[a:b:b], last)})
+}
+
+func oneBreak(s string) bool {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\n':
+			n++
+		case ' ', '\t', '\r':
+		default:
+			return false
+		}
+	}
+	return n == 1
+}
+
+// directive: tool comments that are not prose.
+func directive(body string) bool {
+	b := strings.TrimSpace(body)
+	for _, p := range []string{"@ts-", "eslint", "prettier-ignore", "<reference", "istanbul ", "c8 ",
+		"recoverlint:", "biome-ignore", "deno-lint", "deno-fmt", "jshint", "global ", "#region", "#endregion",
+		"@jsx", "webpackChunkName", "tslint:", "oxlint", "@vite-ignore", "#__PURE__", "@__PURE__", "noinspection"} {
+		if strings.HasPrefix(b, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func (l *lexer) flush() {
+	g := l.group
+	l.group = nil
+	if g == nil || strings.TrimSpace(string(g.text)) == "" {
+		return
+	}
+	g.offs = append(g.offs, l.lastEnd)
+	l.cmts = append(l.cmts, *g)
+}
+
+// str reads a quoted string, decoding its escapes.
+func (l *lexer) str(q byte) {
+	start := l.pos
+	t := tok{kind: tString, start: start}
+	l.pos++
+	for {
+		if l.pos >= len(l.src) || l.src[l.pos] == '\n' {
+			l.fail(start, "unterminated string literal")
+			t.offs = append(t.offs, l.pos)
+			t.end = l.pos
+			t.s = l.src[start:l.pos]
+			l.push(t)
+			return
+		}
+		c := l.src[l.pos]
+		switch {
+		case c == q:
+			t.offs = append(t.offs, l.pos)
+			l.pos++
+			t.end = l.pos
+			t.s = l.src[start:l.pos]
+			l.push(t)
+			return
+		case c == '\\':
+			l.escape(&t)
+		default:
+			t.val = append(t.val, c)
+			t.offs = append(t.offs, l.pos)
+			l.pos++
+		}
+	}
+}
+
+// escape decodes one backslash escape at l.pos into t.
+func (l *lexer) escape(t *tok) {
+	at := l.pos
+	add := func(b ...byte) {
+		for _, c := range b {
+			t.val = append(t.val, c)
+			t.offs = append(t.offs, at)
+		}
+	}
+	if at+1 >= len(l.src) {
+		add('\\')
+		l.pos++
+		return
+	}
+	n := l.src[at+1]
+	l.pos += 2
+	switch n {
+	case '\n':
+	case '\r':
+		if l.pos < len(l.src) && l.src[l.pos] == '\n' {
+			l.pos++
+		}
+	case 'n':
+		add('\n')
+	case 't':
+		add('\t')
+	case 'r':
+		add('\r')
+	case 'b':
+		add(8)
+	case 'f':
+		add(12)
+	case 'v':
+		add(11)
+	case '0':
+		add(0)
+	case 'x':
+		v, k := 0, l.pos
+		for k < len(l.src) && k < l.pos+2 && hexVal(l.src[k]) >= 0 {
+			v = v*16 + hexVal(l.src[k])
+			k++
+		}
+		l.pos = k
+		add([]byte(string(rune(v)))...)
+	case 'u':
+		v, k := 0, l.pos
+		if k < len(l.src) && l.src[k] == '{' {
+			k++
+			for k < len(l.src) && hexVal(l.src[k]) >= 0 && k < l.pos+8 {
+				v = v*16 + hexVal(l.src[k])
+				k++
+			}
+			if k < len(l.src) && l.src[k] == '}' {
+				k++
+			}
+		} else {
+			for k < len(l.src) && k < l.pos+4 && hexVal(l.src[k]) >= 0 {
+				v = v*16 + hexVal(l.src[k])
+				k++
+			}
+		}
+		l.pos = k
+		r := rune(v)
+		if !utf8.ValidRune(r) {
+			r = utf8.RuneError
+		}
+		add([]byte(string(r))...)
+	default:
+		t.val = append(t.val, n)
+		t.offs = append(t.offs, at+1)
+	}
+}
+
+// template reads a template literal: literal parts are decoded, each
+// ${…} is lexed to find its end and kept as written.
+func (l *lexer) template() {
+	start := l.pos
+	t := tok{kind: tTemplate, start: start}
+	l.pos++
+	for {
+		if l.pos >= len(l.src) {
+			l.fail(start, "unterminated template literal")
+			t.offs = append(t.offs, len(l.src))
+			t.end = len(l.src)
+			t.s = l.src[start:]
+			l.push(t)
+			return
+		}
+		c := l.src[l.pos]
+		switch {
+		case c == '`':
+			t.offs = append(t.offs, l.pos)
+			l.pos++
+			t.end = l.pos
+			t.s = l.src[start:l.pos]
+			l.push(t)
+			return
+		case c == '\\':
+			l.escape(&t)
+		case c == '$' && l.pos+1 < len(l.src) && l.src[l.pos+1] == '{':
+			from := l.pos
+			l.pos += 2
+			sub := &lexer{src: l.src, pos: l.pos, jsx: l.jsx}
+			sub.run(true)
+			if sub.err != nil && l.err == nil {
+				l.err = sub.err
+			}
+			l.pos = sub.pos
+			for i := from; i < l.pos; i++ {
+				t.val = append(t.val, l.src[i])
+				t.offs = append(t.offs, i)
+			}
+		case c == '\r':
+			l.pos++
+		default:
+			t.val = append(t.val, c)
+			t.offs = append(t.offs, l.pos)
+			l.pos++
+		}
+	}
+}
+
+// regex reads a regular expression literal; false when the line ends
+// before it closes (then '/' was a division after all).
+func (l *lexer) regex() bool {
+	start := l.pos
+	i := l.pos + 1
+	class := false
+	for i < len(l.src) {
+		c := l.src[i]
+		switch {
+		case c == '\n':
+			l.noRegex = i
+			return false
+		case c == '\\':
+			i++
+		case c == '[':
+			class = true
+		case c == ']':
+			class = false
+		case c == '/' && !class:
+			i++
+			for i < len(l.src) && isNameByte(l.src[i]) {
+				i++
+			}
+			l.pos = i
+			l.push(tok{kind: tRegex, s: l.src[start:i], start: start, end: i})
+			return true
+		}
+		i++
+	}
+	l.noRegex = len(l.src)
+	return false
+}
+
+// typeParams: '<' opens TypeScript type parameters (<T,>, <T extends U>),
+// not a JSX element.
+func (l *lexer) typeParams() bool {
+	i := l.pos + 1
+	for i < len(l.src) && isNameByte(l.src[i]) {
+		i++
+	}
+	rest := l.src[i:]
+	return strings.HasPrefix(rest, ",") || strings.HasPrefix(rest, " extends ")
+}
+
+// element reads a JSX element: attribute strings become string tokens,
+// text between tags becomes text tokens, and {…} expressions are lexed
+// into the token stream as code.
+func (l *lexer) element() {
+	start := l.pos
+	l.pos++ // <
+	if l.pos < len(l.src) && l.src[l.pos] == '>' {
+		l.pos++
+		l.children(start)
+		return
+	}
+	for l.pos < len(l.src) && (isNameByte(l.src[l.pos]) || strings.IndexByte(".:-", l.src[l.pos]) >= 0) {
+		l.pos++
+	}
+	l.push(tok{kind: tOp, s: "<jsx>", start: start, end: l.pos})
+	for l.pos < len(l.src) {
+		c := l.src[l.pos]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			l.pos++
+		case c == '/' && l.pos+1 < len(l.src) && l.src[l.pos+1] == '>':
+			l.pos += 2
+			l.push(tok{kind: tOp, s: "</jsx>", start: l.pos - 2, end: l.pos})
+			return
+		case c == '>':
+			l.pos++
+			l.children(start)
+			return
+		case c == '{':
+			l.expr()
+		case c == '"' || c == '\'':
+			l.jsxString(c)
+		case c == '<':
+			l.element()
+		default:
+			l.pos++ // attribute names and '='
+		}
+	}
+	l.fail(start, "unterminated JSX element")
+}
+
+// children reads the content of a JSX element up to its closing tag.
+func (l *lexer) children(open int) {
+	for l.pos < len(l.src) {
+		c := l.src[l.pos]
+		switch {
+		case c == '<' && l.pos+1 < len(l.src) && l.src[l.pos+1] == '/':
+			end := strings.IndexByte(l.src[l.pos:], '>')
+			if end < 0 {
+				l.pos = len(l.src)
+			} else {
+				l.pos += end + 1
+			}
+			l.push(tok{kind: tOp, s: "</jsx>", start: l.pos - 1, end: l.pos})
+			return
+		case c == '<':
+			l.element()
+		case c == '{':
+			l.expr()
+		default:
+			t := tok{kind: tText, start: l.pos}
+			for l.pos < len(l.src) && l.src[l.pos] != '<' && l.src[l.pos] != '{' {
+				if l.src[l.pos] != '\r' {
+					t.val = append(t.val, l.src[l.pos])
+					t.offs = append(t.offs, l.pos)
+				}
+				l.pos++
+			}
+			t.end = l.pos
+			t.offs = append(t.offs, l.pos)
+			t.s = l.src[t.start:t.end]
+			l.push(t)
+		}
+	}
+	l.fail(open, "unterminated JSX element")
+}
+
+// expr lexes a JSX {…} expression into the stream, braces included.
+func (l *lexer) expr() {
+	l.push(tok{kind: tOp, s: "{", start: l.pos, end: l.pos + 1})
+	l.pos++
+	l.run(true)
+	l.push(tok{kind: tOp, s: "}", start: l.pos - 1, end: l.pos})
+}
+
+// jsxString reads an attribute value: no escapes in JSX strings.
+func (l *lexer) jsxString(q byte) {
+	start := l.pos
+	t := tok{kind: tString, start: start}
+	l.pos++
+	for l.pos < len(l.src) && l.src[l.pos] != q {
+		t.val = append(t.val, l.src[l.pos])
+		t.offs = append(t.offs, l.pos)
+		l.pos++
+	}
+	if l.pos >= len(l.src) {
+		l.fail(start, "unterminated string literal")
+	}
+	t.offs = append(t.offs, l.pos)
+	l.pos = min(l.pos+1, len(l.src))
+	t.end = l.pos
+	t.s = l.src[start:t.end]
+	l.push(t)
+}
+
+func hexVal(c byte) int {
+	switch {
+	case c >= '0' && c <= '9':
+		return int(c - '0')
+	case c >= 'a' && c <= 'f':
+		return int(c-'a') + 10
+	case c >= 'A' && c <= 'F':
+		return int(c-'A') + 10
+	}
+	return -1
+}

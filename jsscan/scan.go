@@ -1,0 +1,592 @@
+package jsscan
+
+import (
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/recoverlint/recoverlint/rules"
+	"github.com/recoverlint/recoverlint/textscan"
+)
+
+// Result is what Scan finds in one file.
+type Result struct {
+	// Units are the comments, strings, templates and JSX text that read
+	// as text.
+	Units []rules.Unit
+	// Calls are the forbidden actions the code performs, with byte
+	// offsets into the source.
+	Calls []rules.Finding
+	// Err is the first lexing problem (an unterminated string, template
+	// or comment); Units and Calls still cover what could be read.
+	Err error
+}
+
+// Scan reads src as JavaScript or TypeScript. name is the file's name as
+// given: its extension decides whether JSX is read (not in .ts, .mts and
+// .cts, where <T> is a type), and test files (*.test.*, *.spec.*, files
+// under __tests__) have their string literals left out.
+func Scan(src []byte, name string) Result {
+	ext := strings.ToLower(path.Ext(name))
+	jsx := ext != ".ts" && ext != ".mts" && ext != ".cts"
+	l := lex(string(src), jsx)
+	a := &analyzer{src: src, path: name, toks: l.toks, test: testFile(name)}
+	a.prepare()
+	a.walk()
+	for _, c := range l.cmts {
+		a.units = append(a.units, rules.Unit{Kind: rules.Comment, Text: string(c.text), Offsets: c.offs, Ctx: rules.Context{Path: name}})
+	}
+	sort.SliceStable(a.units, func(i, j int) bool { return a.units[i].Offsets[0] < a.units[j].Offsets[0] })
+	sort.SliceStable(a.calls, func(i, j int) bool { return a.calls[i].Start < a.calls[j].Start })
+	res := Result{Units: a.units, Calls: a.calls}
+	if l.err != nil {
+		res.Err = fmt.Errorf("%s:%w", name, l.err)
+	}
+	return res
+}
+
+func testFile(name string) bool {
+	n := strings.ReplaceAll(name, "\\", "/")
+	b := path.Base(n)
+	return strings.Contains(b, ".test.") || strings.Contains(b, ".spec.") || strings.Contains("/"+n, "/__tests__/")
+}
+
+type analyzer struct {
+	src   []byte
+	path  string
+	test  bool
+	toks  []tok
+	match []int
+	depth []int
+	alias map[string]string // local name → module or module.export it imports
+	// what names are bound to, by dotted name (child, this.child)
+	lists  map[string][2]int // an array, string or template literal: its token range
+	own    map[string]bool   // a child process the code started, or itself
+	watch  map[string]bool
+	state  map[string]bool
+	tables map[string]bool
+	units  []rules.Unit
+	calls  []rules.Finding
+}
+
+func (a *analyzer) prepare() {
+	n := len(a.toks)
+	a.match = make([]int, n)
+	a.depth = make([]int, n)
+	var stack []int
+	for i, t := range a.toks {
+		a.match[i] = -1
+		a.depth[i] = len(stack)
+		if t.kind != tOp {
+			continue
+		}
+		switch t.s {
+		case "(", "[", "{":
+			stack = append(stack, i)
+		case ")", "]", "}":
+			if len(stack) > 0 {
+				o := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				a.match[o], a.match[i] = i, o
+				a.depth[i] = len(stack)
+			}
+		}
+	}
+	a.alias = map[string]string{}
+	a.lists = map[string][2]int{}
+	a.own, a.watch, a.state, a.tables = map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
+	for i := range a.toks {
+		a.imports(i)
+	}
+	for pass := 0; pass < 2; pass++ {
+		for i := range a.toks {
+			a.bind(i)
+		}
+	}
+	for i := range a.toks {
+		a.findTables(i)
+	}
+}
+
+func (a *analyzer) is(i int, s string) bool {
+	return i >= 0 && i < len(a.toks) && a.toks[i].kind == tOp && a.toks[i].s == s
+}
+
+func (a *analyzer) name(i int) string {
+	if i >= 0 && i < len(a.toks) && a.toks[i].kind == tName {
+		return a.toks[i].s
+	}
+	return ""
+}
+
+// pathVal is the value of a string or template token, ${…} kept as
+// written: enough to read a path's file name.
+func (a *analyzer) pathVal(i int) (string, bool) {
+	if i >= 0 && i < len(a.toks) && (a.toks[i].kind == tString || a.toks[i].kind == tTemplate) {
+		return string(a.toks[i].val), true
+	}
+	return "", false
+}
+
+func (a *analyzer) strVal(i int) (string, bool) {
+	if i >= 0 && i < len(a.toks) && (a.toks[i].kind == tString || a.toks[i].kind == tTemplate && !strings.Contains(a.toks[i].s, "${")) {
+		return string(a.toks[i].val), true
+	}
+	return "", false
+}
+
+// module normalises a module name: node: prefixes go, fs/promises and
+// fs-extra read as fs.
+func module(m string) string {
+	m = strings.TrimPrefix(m, "node:")
+	switch m {
+	case "fs/promises", "fs-extra", "graceful-fs":
+		return "fs"
+	case "child_process/promises":
+		return "child_process"
+	}
+	return m
+}
+
+// imports records the names an import or require binds.
+func (a *analyzer) imports(i int) {
+	switch {
+	case a.name(i) == "import" && !a.is(i-1, ".") && !a.is(i+1, "("):
+		j := i + 1
+		if a.name(j) == "type" && !a.is(j+1, ",") && a.name(j+1) != "from" {
+			return
+		}
+		end := j
+		for end < len(a.toks) && a.name(end) != "from" && !a.is(end, ";") && end-j < 200 {
+			end++
+		}
+		m, ok := a.strVal(end + 1)
+		if a.name(end) != "from" || !ok {
+			return
+		}
+		m = module(m)
+		for k := j; k < end; k++ {
+			switch {
+			case a.is(k, "*") && a.name(k+1) == "as":
+				a.alias[a.name(k+2)] = m
+				k += 2
+			case a.is(k, "{"):
+				close := a.match[k]
+				if close < 0 {
+					return
+				}
+				a.members(k+1, close, m, "as")
+				k = close
+			case a.name(k) != "" && a.name(k) != "type":
+				a.alias[a.toks[k].s] = m
+			}
+		}
+	case (a.name(i) == "require" || a.name(i) == "import") && a.is(i+1, "(") && !a.is(i-1, "."):
+		m, ok := a.strVal(i + 2)
+		if !ok || !a.is(i+3, ")") {
+			return
+		}
+		m = module(m)
+		full := m
+		if a.is(i+4, ".") && a.name(i+5) != "" {
+			full = m + "." + a.toks[i+5].s
+		}
+		eq := i - 1
+		if a.name(eq) == "await" {
+			eq--
+		}
+		switch {
+		case !a.is(eq, "="):
+		case a.name(eq-1) != "":
+			a.alias[a.toks[eq-1].s] = full
+		case a.is(eq-1, "}") && a.match[eq-1] >= 0:
+			a.members(a.match[eq-1]+1, eq-1, m, ":")
+		}
+	case a.name(i) == "promisify" && a.is(i+1, "("):
+		close := a.match[i+1]
+		if close < 0 || a.name(close-1) == "" {
+			return
+		}
+		parts, first := a.chainEnding(close - 1)
+		eq := a.start(i) - 1
+		if first != i+2 || !a.is(eq, "=") || a.name(eq-1) == "" {
+			return
+		}
+		a.alias[a.toks[eq-1].s] = a.canon(parts)
+	}
+}
+
+// start returns the first token of the dotted name ending at i.
+func (a *analyzer) start(i int) int {
+	_, s := a.chainEnding(i)
+	return s
+}
+
+// members reads { a, b as c } (sep "as") or { a, b: c } (sep ":").
+func (a *analyzer) members(lo, hi int, m, sep string) {
+	for k := lo; k < hi; k++ {
+		n := a.name(k)
+		if n == "" || n == "type" && a.name(k+1) != "" {
+			continue
+		}
+		local := n
+		if (sep == "as" && a.name(k+1) == "as" || sep == ":" && a.is(k+1, ":")) && a.name(k+2) != "" {
+			local = a.toks[k+2].s
+			k += 2
+		}
+		if n == "default" {
+			a.alias[local] = m
+		} else {
+			a.alias[local] = m + "." + n
+		}
+	}
+}
+
+// chainEnding returns the dotted name ending with the name at i (a.b?.c)
+// and the index of its first token.
+func (a *analyzer) chainEnding(i int) ([]string, int) {
+	if a.name(i) == "" {
+		return nil, i
+	}
+	parts := []string{a.toks[i].s}
+	for i >= 2 && (a.is(i-1, ".") || a.is(i-1, "?.")) && a.name(i-2) != "" {
+		i -= 2
+		parts = append([]string{a.toks[i].s}, parts...)
+	}
+	return parts, i
+}
+
+func (a *analyzer) canon(parts []string) string {
+	if len(parts) == 0 {
+		return ""
+	}
+	if t, ok := a.alias[parts[0]]; ok {
+		parts = append(strings.Split(t, "."), parts[1:]...)
+	}
+	c := strings.Join(parts, ".")
+	return strings.Replace(c, "fs.promises.", "fs.", 1)
+}
+
+// keys returns the dotted names starting at i: a, a.b, a.b.c.
+func (a *analyzer) keys(i, hi int) []string {
+	var out []string
+	k := a.name(i)
+	for k != "" {
+		out = append(out, k)
+		if i+2 < hi && (a.is(i+1, ".") || a.is(i+1, "?.")) && a.name(i+2) != "" {
+			i += 2
+			k += "." + a.toks[i].s
+			continue
+		}
+		break
+	}
+	return out
+}
+
+// exprEnd returns the end of the expression starting at i: a comma or
+// semicolon at its depth, a closing bracket, or a line break where the
+// statement cannot go on.
+func (a *analyzer) exprEnd(i int) int {
+	d := a.depth[min(i, len(a.toks)-1)]
+	for k := i; k < len(a.toks); k++ {
+		if a.depth[k] < d || a.depth[k] == d && (a.is(k, ",") || a.is(k, ";")) {
+			return k
+		}
+		if a.depth[k] == d && k > i && a.toks[k].nl && continues(a.toks[k-1]) == false && !startsContinuation(a.toks[k]) {
+			return k
+		}
+		if a.match[k] > k {
+			k = a.match[k] - 1
+		}
+	}
+	return len(a.toks)
+}
+
+// continues: a statement does not end after this token.
+func continues(t tok) bool {
+	if t.kind != tOp {
+		return false
+	}
+	switch t.s {
+	case ")", "]", "}", "++", "--", "</jsx>":
+		return false
+	}
+	return true
+}
+
+func startsContinuation(t tok) bool {
+	if t.kind != tOp {
+		return false
+	}
+	switch t.s {
+	case ".", "?.", "+", "-", "*", "/", "%", "?", ":", "&&", "||", "??", "=", "==", "===", "!=", "!==", "(", "[", ",", "=>":
+		return true
+	}
+	return false
+}
+
+// bind records what a declaration or assignment at i binds its name to.
+func (a *analyzer) bind(i int) {
+	if !a.is(i, "=") {
+		return
+	}
+	var key string
+	switch {
+	case a.name(i-1) != "":
+		parts, _ := a.chainEnding(i - 1)
+		key = strings.Join(parts, ".")
+	case a.is(i-1, ">") || a.is(i-1, "]"):
+		// const x: Map<K, V> = …, const x: string[] = …
+		for k := i - 1; k > 0 && i-k < 40; k-- {
+			if a.is(k, ":") && a.name(k-1) != "" {
+				key = a.toks[k-1].s
+				break
+			}
+			if a.toks[k].nl || a.is(k, ";") {
+				break
+			}
+		}
+	}
+	if key == "" || i+1 >= len(a.toks) {
+		return
+	}
+	lo, hi := i+1, a.exprEnd(i+1)
+	if a.own[key] || a.origin(lo, hi) {
+		a.own[key] = true
+	}
+	if a.is(lo, "[") && a.match[lo] == hi-1 || a.strings(lo) == hi {
+		a.lists[key] = [2]int{lo, hi}
+	}
+	for k := lo; k < hi; k++ {
+		if v, ok := a.pathVal(k); ok {
+			if rules.IsConfigPath(v) || rules.IsEnvPath(v) || rules.IsStatePath(v) {
+				a.watch[key] = true
+			}
+			if rules.IsStatePath(v) {
+				a.state[key] = true
+			}
+		}
+	}
+}
+
+// spawners start a child process the code owns.
+var spawners = map[string]bool{"child_process.spawn": true, "child_process.exec": true,
+	"child_process.execFile": true, "child_process.fork": true, "execa": true, "execa.execa": true,
+	"execa.execaNode": true, "execa.execaCommand": true, "Bun.spawn": true, "Deno.Command": true,
+	"cross-spawn": true, "cross-spawn.spawn": true}
+
+// origin reports whether an expression holds the code's own process: a
+// child it spawned, or process.pid.
+func (a *analyzer) origin(lo, hi int) bool {
+	for i := lo; i < hi; i++ {
+		if a.name(i) == "" || a.is(i-1, ".") || a.is(i-1, "?.") {
+			continue
+		}
+		ks := a.keys(i, hi)
+		for _, k := range ks {
+			if a.own[k] || k == "process.pid" {
+				return true
+			}
+		}
+		last := i + 2*(len(ks)-1)
+		if a.is(last+1, "(") && spawners[a.canon(strings.Split(ks[len(ks)-1], "."))] {
+			return true
+		}
+	}
+	return false
+}
+
+// strings returns the index after a run of string or template literals
+// joined by +, or i when there is none.
+func (a *analyzer) strings(i int) int {
+	lit := func(k int) bool {
+		return k < len(a.toks) && (a.toks[k].kind == tString || a.toks[k].kind == tTemplate)
+	}
+	if !lit(i) {
+		return i
+	}
+	j := i + 1
+	for a.is(j, "+") && lit(j+1) {
+		j += 2
+	}
+	return j
+}
+
+// joined decodes a run of literals into one text and offset map.
+func (a *analyzer) joined(i, j int) ([]byte, []int) {
+	var text []byte
+	var offs []int
+	last := -1
+	for k := i; k < j; k++ {
+		t := a.toks[k]
+		if t.kind != tString && t.kind != tTemplate && t.kind != tText {
+			continue
+		}
+		text = append(text, t.val...)
+		offs = append(offs, t.offs[:len(t.val)]...)
+		last = k
+	}
+	if last < 0 {
+		return nil, nil
+	}
+	offs = append(offs, a.toks[last].offs[len(a.toks[last].val)])
+	return text, offs
+}
+
+// matchMethods test or search text: their string arguments are patterns.
+var matchMethods = map[string]bool{"includes": true, "startsWith": true, "endsWith": true, "indexOf": true,
+	"lastIndexOf": true, "match": true, "matchAll": true, "replace": true, "replaceAll": true, "split": true,
+	"search": true, "test": true, "has": true, "RegExp": true}
+
+// findTables marks the collections the code matches text against.
+func (a *analyzer) findTables(i int) {
+	n := a.name(i)
+	if n == "" || a.is(i-1, ".") || a.is(i-1, "?.") {
+		return
+	}
+	ks := a.keys(i, len(a.toks))
+	key := ks[len(ks)-1]
+	last := i + 2*(len(ks)-1)
+	if len(ks) > 1 {
+		key = ks[len(ks)-2]
+		last -= 2
+	}
+	method := ""
+	if a.is(last+1, ".") && a.name(last+2) != "" && a.is(last+3, "(") {
+		method = a.toks[last+2].s
+	}
+	lit, isList := a.lists[key]
+	switch {
+	case method == "some" || method == "every" || method == "find" || method == "filter" || method == "findIndex" ||
+		method == "forEach" || method == "map" || method == "join":
+		if close := a.match[last+3]; close > 0 && a.matching(last+4, close) {
+			a.tables[key] = true
+		}
+		if method == "join" && a.insideRegExp(i) {
+			a.tables[key] = true
+		}
+	case (method == "includes" || method == "has" || method == "indexOf") && isList && a.is(lit[0], "["):
+		a.tables[key] = true
+	case a.name(i-1) == "of" && isList:
+		// for (const x of NAME) { … x matched … }
+		if close := a.match[last+1]; a.is(last+1, ")") && close >= 0 {
+			body := last + 2
+			end := min(body+60, len(a.toks))
+			if a.is(body, "{") && a.match[body] > 0 {
+				end = a.match[body]
+			}
+			if a.matching(body, end) {
+				a.tables[key] = true
+			}
+		}
+	}
+}
+
+// matching: the tokens call a text-matching method or build a RegExp.
+func (a *analyzer) matching(lo, hi int) bool {
+	for k := lo; k < hi && k < len(a.toks); k++ {
+		if n := a.name(k); n != "" && a.is(k+1, "(") && matchMethods[n] && (a.is(k-1, ".") || a.is(k-1, "?.") || n == "RegExp") {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *analyzer) insideRegExp(i int) bool {
+	for k := i - 1; k >= 0 && i-k < 12; k-- {
+		if a.name(k) == "RegExp" && a.is(k+1, "(") && a.match[k+1] > i {
+			return true
+		}
+	}
+	return false
+}
+
+// dataName: a name that says its values are data about actions.
+func dataName(name string) bool {
+	l := strings.ToLower(name)
+	for _, w := range []string{"example", "bad", "good", "recommend", "prohibit", "mention", "pattern",
+		"forbidden", "banned", "deny", "block", "case", "fixture", "sample", "want", "input", "corpus",
+		"trigger", "stem", "cue", "words", "phrases", "lexicon", "vocab", "test", "regex", "needle", "keyword"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// units turns decoded text into units: one string unit for a line of
+// text, a document read by paragraphs and list items for several lines.
+func units(text []byte, offs []int, path string) []rules.Unit {
+	s := string(text)
+	t := strings.TrimSpace(s)
+	if !strings.ContainsAny(t, " \t\n") || looksRegexp(t) {
+		return nil
+	}
+	if !strings.Contains(t, "\n") {
+		return []rules.Unit{{Kind: rules.StringLit, Text: s, Offsets: offs, Ctx: rules.Context{Path: path}}}
+	}
+	text, offs = dedent(text, offs)
+	var out []rules.Unit
+	for _, u := range textscan.Scan(text, path) {
+		for k, o := range u.Offsets {
+			u.Offsets[k] = offs[o]
+		}
+		out = append(out, u)
+	}
+	return out
+}
+
+// trim drops the blanks around JSX text, which are layout.
+func trim(text []byte, offs []int) ([]byte, []int) {
+	a, b := 0, len(text)
+	for a < b && strings.IndexByte(" \t\n", text[a]) >= 0 {
+		a++
+	}
+	for b > a && strings.IndexByte(" \t\n", text[b-1]) >= 0 {
+		b--
+	}
+	return text[a:b], offs[a : b+1]
+}
+
+func looksRegexp(s string) bool {
+	return strings.Contains(s, `\b`) || strings.Contains(s, `\s`) || strings.Contains(s, `.*`) ||
+		strings.Contains(s, `\S`) || strings.Contains(s, `\d`) || strings.HasPrefix(s, "^") || strings.Contains(s, "(?")
+}
+
+// dedent removes the first line's leading blanks and the indentation the
+// other lines share.
+func dedent(text []byte, offs []int) ([]byte, []int) {
+	lines := strings.Split(string(text), "\n")
+	common := -1
+	for _, ln := range lines[1:] {
+		t := strings.TrimLeft(ln, " \t")
+		if t == "" {
+			continue
+		}
+		if n := len(ln) - len(t); common < 0 || n < common {
+			common = n
+		}
+	}
+	common = max(common, 0)
+	out := make([]byte, 0, len(text))
+	outOffs := make([]int, 0, len(offs))
+	at := 0
+	for n, ln := range lines {
+		indent := len(ln) - len(strings.TrimLeft(ln, " \t"))
+		skip := indent
+		if n > 0 {
+			skip = min(common, indent)
+		}
+		out = append(out, ln[skip:]...)
+		outOffs = append(outOffs, offs[at+skip:at+len(ln)]...)
+		at += len(ln)
+		if n < len(lines)-1 {
+			out = append(out, '\n')
+			outOffs = append(outOffs, offs[at])
+			at++
+		}
+	}
+	outOffs = append(outOffs, offs[len(text)])
+	return out, outOffs
+}

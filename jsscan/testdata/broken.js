@@ -1,0 +1,2 @@
+const a = "never closed
+const b = `also open ${x}
