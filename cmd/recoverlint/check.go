@@ -1,135 +1,363 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 
+	"github.com/recoverlint/recoverlint/baseline"
 	"github.com/recoverlint/recoverlint/check"
+	"github.com/recoverlint/recoverlint/config"
+	"github.com/recoverlint/recoverlint/gitdiff"
+	"github.com/recoverlint/recoverlint/report"
 	"github.com/recoverlint/recoverlint/rules"
 	"github.com/recoverlint/recoverlint/runner"
+	"github.com/recoverlint/recoverlint/walk"
 )
 
-// report is the JSON document of `check --format json`.
-type report struct {
-	Version      int                `json:"version"`
-	Findings     []check.Finding    `json:"findings"`
-	FilesScanned int                `json:"files_scanned"`
-	FilesSkipped int                `json:"files_skipped"`
-	Errors       []runner.FileError `json:"errors"`
+// checkFlags are the command line of `recoverlint check`.
+type checkFlags struct {
+	format        string
+	enable        string
+	disable       string
+	maxFileSize   int64
+	maxSizeSet    bool
+	workers       int
+	configFile    string
+	noConfig      bool
+	newFromRev    string
+	baselineFile  string
+	writeBaseline string
+	paths         []string
 }
 
-type checkOptions struct {
-	format      string
-	maxFileSize int64
-	workers     int
-	cfg         check.Config
-}
-
-func runCheck(args []string, stdout, stderr io.Writer) int {
+func parseCheckFlags(args []string, stderr io.Writer) (checkFlags, int, bool) {
+	var f checkFlags
 	fl := flag.NewFlagSet("check", flag.ContinueOnError)
 	fl.SetOutput(stderr)
-	format := fl.String("format", "text", "output format: text or json")
-	enable := fl.String("enable", "", "comma-separated rule ids: report only these")
-	disable := fl.String("disable", "", "comma-separated rule ids: do not report these")
-	maxSize := fl.Int64("max-file-size", 16<<20, "skip files larger than this many bytes (reported in errors)")
-	workers := fl.Int("workers", runtime.GOMAXPROCS(0), "files checked in parallel")
+	fl.StringVar(&f.format, "format", "text", "output format: "+strings.Join(report.Formats, ", "))
+	fl.StringVar(&f.enable, "enable", "", "comma-separated rule ids: report only these (replaces the config's list)")
+	fl.StringVar(&f.disable, "disable", "", "comma-separated rule ids: do not report these (added to the config's list)")
+	fl.Int64Var(&f.maxFileSize, "max-file-size", runner.DefaultMaxFileSize, "skip files larger than this many bytes (reported in errors)")
+	fl.IntVar(&f.workers, "workers", runtime.GOMAXPROCS(0), "files checked in parallel")
+	fl.StringVar(&f.configFile, "config", "", "read this configuration file instead of looking for .recoverlint.yml")
+	fl.BoolVar(&f.noConfig, "no-config", false, "read no configuration file")
+	fl.StringVar(&f.newFromRev, "new-from-rev", "", "report only findings on lines added or changed since this git revision")
+	fl.StringVar(&f.baselineFile, "baseline", "", "report only findings that this baseline file does not record")
+	fl.StringVar(&f.writeBaseline, "write-baseline", "", "record the current findings in this baseline file; none of them is reported")
 	fl.Usage = func() {
 		fmt.Fprintln(stderr, "usage: recoverlint check [flags] [PATH...]")
 		fl.PrintDefaults()
 	}
 	if err := fl.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			return 0
+			return f, 0, false
 		}
+		return f, 2, false
+	}
+	fl.Visit(func(x *flag.Flag) {
+		if x.Name == "max-file-size" {
+			f.maxSizeSet = true
+		}
+	})
+	usage := func(format string, a ...any) (checkFlags, int, bool) {
+		fmt.Fprintf(stderr, "recoverlint check: "+format+"\n", a...)
+		return f, 2, false
+	}
+	known := false
+	for _, name := range report.Formats {
+		known = known || name == f.format
+	}
+	switch {
+	case !known:
+		return usage("unknown format %q (want %s)", f.format, strings.Join(report.Formats, ", "))
+	case f.configFile != "" && f.noConfig:
+		return usage("--config and --no-config exclude each other")
+	case f.baselineFile != "" && f.writeBaseline != "":
+		return usage("--baseline and --write-baseline exclude each other: write a new baseline, or check against one")
+	}
+	if f.workers < 1 {
+		f.workers = 1
+	}
+	f.paths = fl.Args()
+	if len(f.paths) == 0 {
+		f.paths = []string{"."}
+	}
+	return f, 0, true
+}
+
+func runCheck(args []string, stdout, stderr io.Writer) int {
+	f, code, ok := parseCheckFlags(args, stderr)
+	if !ok {
+		return code
+	}
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "recoverlint check: %v\n", err)
 		return 2
 	}
-	opts := checkOptions{format: *format, maxFileSize: *maxSize, workers: *workers}
-	if opts.format != "text" && opts.format != "json" {
-		fmt.Fprintf(stderr, "recoverlint check: unknown format %q (want text or json)\n", opts.format)
-		return 2
+	wd, err := os.Getwd()
+	if err != nil {
+		return fail(err)
 	}
-	var err error
-	if opts.cfg.Enabled, err = ruleSet(*enable); err != nil {
-		fmt.Fprintf(stderr, "recoverlint check: --enable: %v\n", err)
-		return 2
+	start := commonFolder(wd, f.paths)
+
+	cfg, err := loadConfig(f, start)
+	if err != nil {
+		return fail(err)
 	}
-	if opts.cfg.Disabled, err = ruleSet(*disable); err != nil {
-		fmt.Fprintf(stderr, "recoverlint check: --disable: %v\n", err)
-		return 2
+	cc := cfg.Check()
+	if f.enable != "" {
+		if cc.Enabled, err = ruleSet(f.enable, cfg.Rules); err != nil {
+			return fail(fmt.Errorf("--enable: %w", err))
+		}
 	}
-	if opts.workers < 1 {
-		opts.workers = 1
+	if f.disable != "" {
+		extra, err := ruleSet(f.disable, cfg.Rules)
+		if err != nil {
+			return fail(fmt.Errorf("--disable: %w", err))
+		}
+		if cc.Disabled == nil {
+			cc.Disabled = map[string]bool{}
+		}
+		for id := range extra {
+			cc.Disabled[id] = true
+		}
 	}
-	paths := fl.Args()
-	if len(paths) == 0 {
-		paths = []string{"."}
+	maxSize := f.maxFileSize
+	if !f.maxSizeSet && cfg.MaxFileSize > 0 {
+		maxSize = cfg.MaxFileSize
 	}
-	run := runner.Run(paths, runner.Options{Check: opts.cfg, MaxFileSize: opts.maxFileSize, Workers: opts.workers})
-	rep := report{Version: 1, Findings: run.Findings, FilesScanned: run.FilesScanned, FilesSkipped: run.FilesSkipped, Errors: run.Errors}
-	if err := writeReport(stdout, rep, opts.format); err != nil {
-		fmt.Fprintf(stderr, "recoverlint check: writing output: %v\n", err)
-		return 2
+
+	// the files: config exclusions and kinds apply to walked files and to
+	// files named on the command line alike
+	sel := func(rel string) bool { return check.Selected(rel) && cfg.Scans(check.KindOf(rel)) }
+	targets, walkErrs := f.paths, []runner.FileError(nil)
+	if len(cfg.Exclude) > 0 || len(cfg.Kinds) > 0 {
+		targets, walkErrs = selectFiles(wd, f.paths, cfg, sel)
 	}
-	for _, e := range rep.Errors {
+	run := runner.Report{Findings: []check.Finding{}, Errors: []runner.FileError{}}
+	if len(targets) > 0 {
+		run = runner.Run(targets, runner.Options{Check: cc, MaxFileSize: maxSize, Workers: f.workers, Select: sel})
+	}
+	run.Errors = append(run.Errors, walkErrs...)
+
+	kept := run.Findings[:0]
+	for _, fd := range run.Findings {
+		if cfg.RuleExcluded(fd.Path, fd.Rule) {
+			continue
+		}
+		if s := cc.Severity[fd.Rule]; s != "" {
+			fd.Severity = s // the suppression meta rules take theirs here
+		}
+		kept = append(kept, fd)
+	}
+	run.Findings = kept
+
+	var notes []string // for the summary
+	if f.newFromRev != "" {
+		changes, err := gitdiff.Since(start, f.newFromRev)
+		if err != nil {
+			return fail(fmt.Errorf("--new-from-rev: %w", err))
+		}
+		kept, old := run.Findings[:0], 0
+		for _, fd := range run.Findings {
+			if changes.Has(fd.Path, fd.Line) {
+				kept = append(kept, fd)
+			} else {
+				old++
+			}
+		}
+		run.Findings = kept
+		notes = append(notes, fmt.Sprintf("%d on lines unchanged since %s", old, f.newFromRev))
+	}
+
+	switch {
+	case f.writeBaseline != "":
+		dir, err := filepath.Abs(filepath.Dir(f.writeBaseline))
+		if err != nil {
+			return fail(err)
+		}
+		if err := baseline.Save(f.writeBaseline, baseline.New(run.Findings, baseline.PathMapper(dir, wd))); err != nil {
+			return fail(err)
+		}
+		fmt.Fprintf(stderr, "recoverlint: recorded %d finding(s) in %s\n", len(run.Findings), f.writeBaseline)
+		notes = append(notes, fmt.Sprintf("%d recorded in the baseline", len(run.Findings)))
+		run.Findings = []check.Finding{}
+	case f.baselineFile != "":
+		b, err := baseline.Load(f.baselineFile)
+		if err != nil {
+			return fail(err)
+		}
+		dir, err := filepath.Abs(filepath.Dir(f.baselineFile))
+		if err != nil {
+			return fail(err)
+		}
+		fresh, gone := b.Filter(run.Findings, baseline.PathMapper(dir, wd))
+		notes = append(notes, fmt.Sprintf("%d known from the baseline", len(run.Findings)-len(fresh)))
+		if gone > 0 {
+			notes = append(notes, fmt.Sprintf("%d baseline finding(s) no longer found", gone))
+		}
+		run.Findings = fresh
+	}
+
+	rep, err := report.New(f.format, report.Options{Check: cc, Version: version(), WorkDir: wd, Root: repoTop(wd)})
+	if err != nil {
+		return fail(err)
+	}
+	if err := rep.Report(stdout, run); err != nil {
+		return fail(fmt.Errorf("writing output: %w", err))
+	}
+	for _, e := range run.Errors {
 		fmt.Fprintf(stderr, "recoverlint: %s: %s\n", e.Path, e.Error)
 	}
-	if opts.format == "text" {
-		fmt.Fprintf(stderr, "%d finding(s) in %d file(s) scanned", len(rep.Findings), rep.FilesScanned)
-		if rep.FilesSkipped > 0 {
-			fmt.Fprintf(stderr, ", %d binary file(s) skipped", rep.FilesSkipped)
+	if f.format == "text" {
+		fmt.Fprintf(stderr, "%d finding(s) in %d file(s) scanned", len(run.Findings), run.FilesScanned)
+		if run.FilesSkipped > 0 {
+			fmt.Fprintf(stderr, ", %d binary file(s) skipped", run.FilesSkipped)
 		}
-		if len(rep.Errors) > 0 {
-			fmt.Fprintf(stderr, ", %d error(s)", len(rep.Errors))
+		if len(run.Errors) > 0 {
+			fmt.Fprintf(stderr, ", %d error(s)", len(run.Errors))
+		}
+		for _, n := range notes {
+			fmt.Fprintf(stderr, "; %s", n)
 		}
 		fmt.Fprintln(stderr)
 	}
 	switch {
 	case run.Fatal():
 		return 2
-	case len(rep.Findings) > 0:
+	case len(run.Findings) > 0:
 		return 1
 	}
 	return 0
 }
 
-// ruleSet parses a comma-separated list of rule ids.
-func ruleSet(s string) (map[string]bool, error) {
-	if strings.TrimSpace(s) == "" {
-		return nil, nil
+// loadConfig reads the configuration named with --config, or the one
+// found upward from the scanned folder, or none.
+func loadConfig(f checkFlags, start string) (*config.Config, error) {
+	if f.noConfig {
+		return &config.Config{}, nil
 	}
+	file := f.configFile
+	if file == "" {
+		found, err := config.Find(start)
+		if err != nil {
+			return nil, err
+		}
+		if found == "" {
+			return &config.Config{}, nil
+		}
+		file = found
+		if wd, err := os.Getwd(); err == nil {
+			file = filepath.FromSlash(runner.DisplayPath(wd, found))
+		}
+	}
+	return config.Load(file)
+}
+
+// commonFolder is the deepest folder that holds every path: the folder
+// itself for a folder, the parent for anything else.
+func commonFolder(wd string, paths []string) string {
+	var common []string
+	for i, p := range paths {
+		abs := p
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(wd, p)
+		}
+		if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
+			abs = filepath.Dir(abs)
+		}
+		parts := strings.Split(filepath.ToSlash(filepath.Clean(abs)), "/")
+		if i == 0 {
+			common = parts
+			continue
+		}
+		n := 0
+		for n < len(common) && n < len(parts) && common[n] == parts[n] {
+			n++
+		}
+		common = common[:n]
+	}
+	dir := strings.Join(common, "/")
+	if dir == "" {
+		dir = "/"
+	}
+	return filepath.FromSlash(dir)
+}
+
+// repoTop is the top of the git work tree that holds dir, or dir.
+func repoTop(dir string) string {
+	for d := dir; ; {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return dir
+		}
+		d = parent
+	}
+}
+
+// selectFiles walks the paths and keeps the files the configuration does
+// not exclude and whose kind it scans; the runner then checks exactly
+// those. Paths that cannot be walked are returned as errors.
+func selectFiles(wd string, paths []string, cfg *config.Config, sel func(string) bool) ([]string, []runner.FileError) {
+	var files []string
+	errs := walk.Walk(paths, walk.Options{Select: sel}, func(f walk.File) {
+		if cfg.Excluded(f.Path) || f.Explicit && !cfg.Scans(check.KindOf(f.Path)) {
+			return
+		}
+		files = append(files, f.Path)
+	})
+	var out []runner.FileError
+	for _, e := range errs {
+		out = append(out, runner.FileError{Path: runner.DisplayPath(wd, e.Path), Error: innermost(e.Err)})
+	}
+	return files, out
+}
+
+// innermost is an error's innermost cause, as the runner prints it.
+func innermost(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	for {
+		next := errors.Unwrap(err)
+		if next == nil {
+			return err.Error()
+		}
+		err = next
+	}
+}
+
+// ruleSet parses a comma-separated list of rule ids: built-in ones and the
+// configuration's custom ones.
+func ruleSet(s string, custom []*rules.Rule) (map[string]bool, error) {
 	m := map[string]bool{}
 	for _, id := range strings.Split(s, ",") {
 		id = strings.TrimSpace(id)
 		if id == "" {
 			continue
 		}
-		if rules.ByID(id) == nil {
+		known := rules.ByID(id) != nil || id == check.BadSuppression || id == check.UnusedSuppression
+		for _, r := range custom {
+			known = known || r.ID == id
+		}
+		if !known {
 			return nil, fmt.Errorf("unknown rule %q (see recoverlint rules)", id)
 		}
 		m[id] = true
 	}
+	if len(m) == 0 {
+		return nil, nil
+	}
 	return m, nil
-}
-
-func writeReport(w io.Writer, rep report, format string) error {
-	if format == "json" {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		return enc.Encode(rep)
-	}
-	var b strings.Builder
-	for _, f := range rep.Findings {
-		fmt.Fprintf(&b, "%s:%d:%d: %s: %s\n", f.Path, f.Line, f.Column, f.Rule, f.Message)
-		if f.Excerpt != "" {
-			fmt.Fprintf(&b, "    %s\n", f.Excerpt)
-		}
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
 }
