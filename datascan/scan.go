@@ -1,0 +1,490 @@
+package datascan
+
+import (
+	"bytes"
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/recoverlint/recoverlint/rules"
+	"github.com/recoverlint/recoverlint/shscan"
+	"github.com/recoverlint/recoverlint/textscan"
+)
+
+// Result is what Scan finds in one file.
+type Result struct {
+	// Units are the comments and the string values that read as text.
+	Units []rules.Unit
+	// Calls are the forbidden actions of the commands the file holds,
+	// with byte offsets into the source.
+	Calls []rules.Finding
+	// Err is the first syntax error; Units and Calls still cover what was
+	// read before it.
+	Err error
+}
+
+// Format is a data format this package reads.
+type Format uint8
+
+const (
+	YAML Format = iota
+	JSON        // JSON, and JSON with comments and trailing commas
+	TOML
+)
+
+// FormatOf returns the format of a file by its extension: .yaml and .yml,
+// .json, .jsonc and .json5, .toml. ok is false for any other name.
+func FormatOf(name string) (f Format, ok bool) {
+	switch strings.ToLower(path.Ext(name)) {
+	case ".yaml", ".yml":
+		return YAML, true
+	case ".json", ".jsonc", ".json5":
+		return JSON, true
+	case ".toml":
+		return TOML, true
+	}
+	return YAML, false
+}
+
+// Scan reads src in the format its name's extension gives (see FormatOf);
+// a name with no known extension is read as JSON when it opens with { or
+// [, else as YAML.
+func Scan(src []byte, name string) Result {
+	f, ok := FormatOf(name)
+	if !ok {
+		t := bytes.TrimLeft(src, " \t\r\n\ufeff")
+		if len(t) > 0 && (t[0] == '{' || t[0] == '[') {
+			f = JSON
+		}
+	}
+	return ScanAs(src, name, f)
+}
+
+// ScanAs reads src in the given format, whatever its name.
+func ScanAs(src []byte, name string, f Format) Result {
+	var roots []*node
+	var cmts []cmt
+	var err error
+	switch f {
+	case JSON:
+		roots, cmts, err = parseJSON(src)
+	case TOML:
+		roots, cmts, err = parseTOML(src)
+	default:
+		roots, cmts, err = parseYAML(src)
+	}
+	w := &walker{path: name, kind: fileKind(name)}
+	for _, r := range roots {
+		w.node(r, nil)
+	}
+	for _, c := range cmts {
+		w.units = append(w.units, rules.Unit{Kind: rules.Comment, Text: string(c.text), Offsets: c.offs, Ctx: rules.Context{Path: name}})
+	}
+	sort.SliceStable(w.units, func(i, j int) bool { return w.units[i].Offsets[0] < w.units[j].Offsets[0] })
+	sort.SliceStable(w.calls, func(i, j int) bool { return w.calls[i].Start < w.calls[j].Start })
+	res := Result{Units: w.units, Calls: w.calls}
+	if err != nil {
+		res.Err = fmt.Errorf("%s:%w", name, err)
+	}
+	return res
+}
+
+// nodeKind says what a node of the data tree is.
+type nodeKind uint8
+
+const (
+	nNull nodeKind = iota // null, or a value that is not text (numbers, dates, aliases)
+	nMap
+	nList
+	nStr
+)
+
+// node is a value of a YAML, JSON or TOML file.
+type node struct {
+	kind  nodeKind
+	keys  []scalar // nMap: the keys, in order
+	vals  []*node  // nMap: the values
+	items []*node  // nList
+	str   scalar   // nStr
+}
+
+// scalar is decoded text with its offset map into the source:
+// offs[i] is the offset of the byte (or escape) that produced text[i],
+// offs[len(text)] the offset just past it.
+type scalar struct {
+	text []byte
+	offs []int
+}
+
+func (s *scalar) add(c byte, at int) {
+	s.text = append(s.text, c)
+	s.offs = append(s.offs, at)
+}
+
+func (s scalar) String() string { return string(s.text) }
+
+func (n *node) get(key string) *node {
+	if n == nil || n.kind != nMap {
+		return nil
+	}
+	for i, k := range n.keys {
+		if string(k.text) == key {
+			return n.vals[i]
+		}
+	}
+	return nil
+}
+
+// cmt is a comment or a group of comments on consecutive lines.
+type cmt struct {
+	text []byte
+	offs []int
+}
+
+// commentGroups collects comments, grouping full-line comments on
+// consecutive lines.
+type commentGroups struct {
+	src     []byte
+	out     []cmt
+	cur     *cmt
+	lastEnd int
+}
+
+// add records the comment whose marker (# or //) of width mark starts at
+// start and whose text ends at end.
+func (g *commentGroups) add(start, mark, end int) {
+	ls := start
+	for ls > 0 && (g.src[ls-1] == ' ' || g.src[ls-1] == '\t') {
+		ls--
+	}
+	own := ls == 0 || g.src[ls-1] == '\n'
+	if g.cur != nil && (!own || !oneBreak(g.src[g.lastEnd:start])) {
+		g.flush()
+	}
+	skip := start + mark
+	if skip < end && g.src[skip] == ' ' {
+		skip++
+	}
+	if end > skip && g.src[end-1] == '\r' {
+		end--
+	}
+	if g.cur == nil {
+		g.cur = &cmt{}
+	} else {
+		g.cur.text = append(g.cur.text, '\n')
+		g.cur.offs = append(g.cur.offs, g.lastEnd)
+	}
+	for i := skip; i < end; i++ {
+		g.cur.text = append(g.cur.text, g.src[i])
+		g.cur.offs = append(g.cur.offs, i)
+	}
+	g.lastEnd = end
+	if !own {
+		g.flush()
+	}
+}
+
+// block records a /* … */ comment as a group of its own.
+func (g *commentGroups) block(start, end int) {
+	g.flush()
+	c := cmt{}
+	lineStart := true
+	for j := start + 2; j < end-2 && j < len(g.src); j++ {
+		ch := g.src[j]
+		if lineStart && (ch == ' ' || ch == '\t' || ch == '*') {
+			continue
+		}
+		lineStart = ch == '\n'
+		if ch != '\r' {
+			c.text = append(c.text, ch)
+			c.offs = append(c.offs, j)
+		}
+	}
+	n := len(c.text)
+	for n > 0 && (c.text[n-1] == ' ' || c.text[n-1] == '\n' || c.text[n-1] == '\t') {
+		n--
+	}
+	if strings.TrimSpace(string(c.text[:n])) != "" {
+		last := max(end-2, start)
+		if n < len(c.text) {
+			last = c.offs[n]
+		}
+		g.out = append(g.out, cmt{text: c.text[:n], offs: append(c.offs[:n:n], last)})
+	}
+}
+
+func (g *commentGroups) flush() {
+	c := g.cur
+	g.cur = nil
+	if c == nil || strings.TrimSpace(string(c.text)) == "" {
+		return
+	}
+	c.offs = append(c.offs, g.lastEnd)
+	g.out = append(g.out, *c)
+}
+
+func oneBreak(s []byte) bool {
+	n := 0
+	for _, c := range s {
+		switch c {
+		case '\n':
+			n++
+		case ' ', '\t', '\r':
+		default:
+			return false
+		}
+	}
+	return n == 1
+}
+
+// kinds of files whose values are commands.
+const (
+	plainFile = iota
+	workflowFile
+	gitlabFile
+	packageFile
+)
+
+func fileKind(name string) int {
+	n := strings.ToLower(strings.ReplaceAll(name, "\\", "/"))
+	b := path.Base(n)
+	switch {
+	case strings.Contains("/"+n, "/.github/workflows/") || b == "action.yml" || b == "action.yaml":
+		return workflowFile
+	case b == ".gitlab-ci.yml" || b == ".gitlab-ci.yaml":
+		return gitlabFile
+	case b == "package.json":
+		return packageFile
+	}
+	return plainFile
+}
+
+// walker turns a data tree into units and calls.
+type walker struct {
+	path  string
+	kind  int
+	units []rules.Unit
+	calls []rules.Finding
+}
+
+// node walks n; keys is the path of key names above it.
+func (w *walker) node(n *node, keys []string) {
+	if n == nil {
+		return
+	}
+	switch n.kind {
+	case nMap:
+		done := w.commandEntry(n)
+		for i, k := range n.keys {
+			v := n.vals[i]
+			if done[v] {
+				continue
+			}
+			key := string(k.text)
+			if w.shellValue(n, key, keys) {
+				w.shellNode(v, n)
+				continue
+			}
+			w.node(v, append(keys[:len(keys):len(keys)], key))
+		}
+	case nList:
+		for _, it := range n.items {
+			w.node(it, keys)
+		}
+	case nStr:
+		if len(keys) > 0 && dataName(keys[len(keys)-1]) {
+			return
+		}
+		w.text(n.str, keys)
+	}
+}
+
+// shellValue: the value under key in map m is a command line the host
+// runs: a workflow step's run:, a GitLab script, a package.json script.
+func (w *walker) shellValue(m *node, key string, keys []string) bool {
+	switch w.kind {
+	case workflowFile:
+		return key == "run"
+	case gitlabFile:
+		return key == "script" || key == "before_script" || key == "after_script"
+	case packageFile:
+		return len(keys) == 1 && keys[0] == "scripts"
+	}
+	return false
+}
+
+// shellNode reads a string (or a list of strings) as shell, unless the
+// step names a shell this package does not read (pwsh, python, cmd): its
+// text is then a code block for the classifier.
+func (w *walker) shellNode(v *node, step *node) {
+	if v == nil {
+		return
+	}
+	if v.kind == nList {
+		for _, it := range v.items {
+			w.shellNode(it, step)
+		}
+		return
+	}
+	if v.kind != nStr {
+		return
+	}
+	if sh := step.get("shell"); sh != nil && sh.kind == nStr {
+		prog := strings.Fields(sh.str.String())
+		if len(prog) > 0 && !shscan.IsShell(path.Base(prog[0])) {
+			w.units = append(w.units, rules.Unit{Kind: rules.CodeBlock, Text: v.str.String(), Offsets: v.str.offs,
+				Ctx: rules.Context{Path: w.path, Info: path.Base(prog[0])}})
+			return
+		}
+	}
+	w.shell(shscan.Embedded(v.str.String(), v.str.offs, w.path))
+}
+
+func (w *walker) shell(res shscan.Result) {
+	w.calls = append(w.calls, res.Calls...)
+	w.units = append(w.units, res.Units...)
+}
+
+// commandEntry reads a map with a "command": a command line, or a program
+// with its "args" (.mcp.json servers, Claude Code hooks, VS Code tasks,
+// Compose services). It returns the values it consumed.
+func (w *walker) commandEntry(m *node) map[*node]bool {
+	cmd := m.get("command")
+	if cmd == nil || cmd.kind != nStr && cmd.kind != nList {
+		return nil
+	}
+	done := map[*node]bool{cmd: true}
+	var words []shscan.Word
+	add := func(n *node) bool {
+		if n.kind != nStr {
+			return false
+		}
+		words = append(words, shscan.Word{Text: n.str.String(), Offsets: n.str.offs, Literal: true})
+		return true
+	}
+	if cmd.kind == nList {
+		for _, it := range cmd.items {
+			if !add(it) {
+				return nil
+			}
+		}
+	} else {
+		add(cmd)
+	}
+	args := m.get("args")
+	if args != nil && args.kind == nList {
+		done[args] = true
+		for _, it := range args.items {
+			if !add(it) {
+				delete(done, args)
+				return done
+			}
+		}
+	}
+	if cmd.kind == nStr && (args == nil || args.kind != nList) {
+		w.shell(shscan.Embedded(cmd.str.String(), cmd.str.offs, w.path))
+		return done
+	}
+	w.shell(shscan.Argv(words, w.path))
+	return done
+}
+
+// text makes units of a string value, with the key path as headings.
+func (w *walker) text(s scalar, keys []string) {
+	t := strings.TrimSpace(string(s.text))
+	if !strings.ContainsAny(t, " \t\n") || looksRegexp(t) {
+		return
+	}
+	var heads []string
+	for _, k := range keys {
+		if h := humanize(k); h != "" {
+			heads = append(heads, h)
+		}
+	}
+	if !strings.Contains(t, "\n") {
+		w.units = append(w.units, rules.Unit{Kind: rules.StringLit, Text: string(s.text), Offsets: s.offs,
+			Ctx: rules.Context{Path: w.path, Headings: heads}})
+		return
+	}
+	for _, u := range textscan.Scan(s.text, w.path) {
+		for k, o := range u.Offsets {
+			u.Offsets[k] = s.offs[o]
+		}
+		u.Ctx.Headings = append(append([]string(nil), heads...), u.Ctx.Headings...)
+		w.units = append(w.units, u)
+	}
+}
+
+// humanize turns a key into words: forbidden_recovery_paths and
+// forbiddenRecoveryPaths both read "forbidden recovery paths".
+func humanize(key string) string {
+	var b strings.Builder
+	for i := 0; i < len(key); i++ {
+		c := key[i]
+		switch {
+		case c == '_' || c == '-' || c == '.':
+			b.WriteByte(' ')
+		case c >= 'A' && c <= 'Z' && i > 0 && key[i-1] >= 'a' && key[i-1] <= 'z':
+			b.WriteByte(' ')
+			b.WriteByte(c + 'a' - 'A')
+		default:
+			b.WriteByte(c)
+		}
+	}
+	h := strings.Join(strings.Fields(b.String()), " ")
+	if h == "" || strings.Trim(h, "0123456789") == "" {
+		return ""
+	}
+	return h
+}
+
+func looksRegexp(s string) bool {
+	return strings.Contains(s, `\b`) || strings.Contains(s, `\s`) || strings.Contains(s, `.*`) ||
+		strings.Contains(s, `\S`) || strings.Contains(s, `\d`) || strings.HasPrefix(s, "^") || strings.Contains(s, "(?")
+}
+
+// dataName: a key that says its values are data about actions.
+func dataName(name string) bool {
+	for _, word := range nameWords(name) {
+		for _, w := range []string{"example", "bad", "good", "recommend", "prohibit", "mention", "pattern",
+			"forbidden", "banned", "deny", "block", "case", "fixture", "sample", "want", "input", "corpus",
+			"trigger", "stem", "cue", "word", "phrase", "lexicon", "vocab", "test", "regex", "needle", "keyword"} {
+			if word == w || word == w+"s" || word == w+"es" || word == w+"ed" || len(w) >= 4 && strings.HasPrefix(word, w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nameWords splits an identifier or key into lower-case words at
+// underscores, dashes, dots, spaces and camel-case humps:
+// forbiddenRecoveryPaths and FORBIDDEN_RECOVERY_PATHS give the same words,
+// and "system" is not read as "stem".
+func nameWords(name string) []string {
+	var words []string
+	var cur []byte
+	flush := func() {
+		if len(cur) > 0 {
+			words = append(words, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case c >= 'A' && c <= 'Z':
+			if i > 0 && (name[i-1] >= 'a' && name[i-1] <= 'z' || i+1 < len(name) && name[i+1] >= 'a' && name[i+1] <= 'z' && name[i-1] >= 'A' && name[i-1] <= 'Z') {
+				flush()
+			}
+			cur = append(cur, c)
+		case c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 0x80:
+			cur = append(cur, c)
+		default:
+			flush()
+		}
+	}
+	flush()
+	return words
+}

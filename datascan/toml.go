@@ -1,0 +1,486 @@
+package datascan
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// tparser reads TOML 1.0 (and 1.1's multi-line inline tables and \e,
+// \x escapes) into the data tree.
+type tparser struct {
+	src  []byte
+	pos  int
+	err  error
+	cmts commentGroups
+}
+
+func (p *tparser) fail(at int, format string, args ...any) {
+	if p.err == nil {
+		p.err = posError(p.src, at, fmt.Sprintf(format, args...))
+	}
+}
+
+func parseTOML(src []byte) ([]*node, []cmt, error) {
+	p := &tparser{src: src, cmts: commentGroups{src: src}}
+	if len(src) >= 3 && string(src[:3]) == "\ufeff" {
+		p.pos = 3
+	}
+	root := &node{kind: nMap}
+	cur := root
+	for p.pos < len(src) {
+		p.blank()
+		if p.pos >= len(src) {
+			break
+		}
+		switch c := src[p.pos]; {
+		case c == '\n' || c == '\r':
+			p.pos++
+		case c == '#':
+			p.comment()
+		case c == '[':
+			start := p.pos
+			array := p.pos+1 < len(src) && src[p.pos+1] == '['
+			if array {
+				p.pos += 2
+			} else {
+				p.pos++
+			}
+			keys := p.key()
+			p.blank()
+			closer := "]"
+			if array {
+				closer = "]]"
+			}
+			if !bytes.HasPrefix(src[p.pos:], []byte(closer)) {
+				p.fail(start, "unclosed table header")
+				p.skipLine()
+				continue
+			}
+			p.pos += len(closer)
+			cur = table(root, keys, array)
+			p.endLine()
+		default:
+			keys := p.key()
+			if len(keys) == 0 {
+				p.fail(p.pos, "expected a key, found %q", c)
+				p.skipLine()
+				continue
+			}
+			p.blank()
+			if p.pos >= len(src) || src[p.pos] != '=' {
+				p.fail(p.pos, "expected '=' after key %q", keys[len(keys)-1].text)
+				p.skipLine()
+				continue
+			}
+			p.pos++
+			p.blank()
+			v := p.value(0)
+			set(cur, keys, v)
+			p.endLine()
+		}
+	}
+	p.cmts.flush()
+	return []*node{root}, p.cmts.out, p.err
+}
+
+// table finds or makes the table a header names; an array-of-tables
+// header appends a new table to its list.
+func table(root *node, keys []scalar, array bool) *node {
+	m := root
+	for i, k := range keys {
+		last := i == len(keys)-1
+		v := m.get(string(k.text))
+		switch {
+		case v == nil && last && array:
+			v = &node{kind: nList}
+			m.keys, m.vals = append(m.keys, k), append(m.vals, v)
+		case v == nil:
+			v = &node{kind: nMap}
+			m.keys, m.vals = append(m.keys, k), append(m.vals, v)
+		}
+		if v.kind == nList {
+			if last && array {
+				t := &node{kind: nMap}
+				v.items = append(v.items, t)
+				return t
+			}
+			if len(v.items) == 0 || v.items[len(v.items)-1].kind != nMap {
+				v.items = append(v.items, &node{kind: nMap})
+			}
+			v = v.items[len(v.items)-1]
+		}
+		if v.kind != nMap {
+			return &node{kind: nMap} // redefinition of a value: keep reading, out of the tree
+		}
+		m = v
+	}
+	return m
+}
+
+// set puts a value at a dotted key inside table m.
+func set(m *node, keys []scalar, v *node) {
+	for _, k := range keys[:len(keys)-1] {
+		next := m.get(string(k.text))
+		if next == nil {
+			next = &node{kind: nMap}
+			m.keys, m.vals = append(m.keys, k), append(m.vals, next)
+		}
+		if next.kind != nMap {
+			return
+		}
+		m = next
+	}
+	k := keys[len(keys)-1]
+	m.keys, m.vals = append(m.keys, k), append(m.vals, v)
+}
+
+func (p *tparser) blank() {
+	for p.pos < len(p.src) && (p.src[p.pos] == ' ' || p.src[p.pos] == '\t') {
+		p.pos++
+	}
+}
+
+// space skips blanks, line breaks and comments (inside arrays).
+func (p *tparser) space() {
+	for p.pos < len(p.src) {
+		switch p.src[p.pos] {
+		case ' ', '\t', '\r', '\n':
+			p.pos++
+		case '#':
+			p.comment()
+		default:
+			return
+		}
+	}
+}
+
+func (p *tparser) comment() {
+	end := p.pos
+	for end < len(p.src) && p.src[end] != '\n' {
+		end++
+	}
+	p.cmts.add(p.pos, 1, end)
+	p.pos = end
+}
+
+func (p *tparser) skipLine() {
+	for p.pos < len(p.src) && p.src[p.pos] != '\n' {
+		p.pos++
+	}
+}
+
+// endLine expects only blanks and a comment before the line ends.
+func (p *tparser) endLine() {
+	p.blank()
+	if p.pos < len(p.src) && p.src[p.pos] == '#' {
+		p.comment()
+	}
+	if p.pos < len(p.src) && p.src[p.pos] != '\n' && p.src[p.pos] != '\r' {
+		p.fail(p.pos, "unexpected %q after the value", p.src[p.pos])
+		p.skipLine()
+	}
+}
+
+// key reads a dotted key: bare, "basic" or 'literal' parts.
+func (p *tparser) key() []scalar {
+	var keys []scalar
+	for {
+		p.blank()
+		if p.pos >= len(p.src) {
+			return keys
+		}
+		var k scalar
+		switch c := p.src[p.pos]; {
+		case c == '"':
+			k = p.basic()
+		case c == '\'':
+			k = p.literal()
+		default:
+			for p.pos < len(p.src) && (isBare(p.src[p.pos])) {
+				k.add(p.src[p.pos], p.pos)
+				p.pos++
+			}
+			if len(k.text) == 0 {
+				return keys
+			}
+			k.offs = append(k.offs, p.pos)
+		}
+		keys = append(keys, k)
+		p.blank()
+		if p.pos >= len(p.src) || p.src[p.pos] != '.' {
+			return keys
+		}
+		p.pos++
+	}
+}
+
+func isBare(c byte) bool {
+	return c == '_' || c == '-' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+func (p *tparser) value(depth int) *node {
+	if p.pos >= len(p.src) {
+		p.fail(p.pos, "expected a value")
+		return &node{}
+	}
+	if depth > maxDepth {
+		p.fail(p.pos, "nesting too deep")
+		p.pos = len(p.src)
+		return &node{}
+	}
+	rest := string(p.src[p.pos:min(p.pos+3, len(p.src))])
+	switch {
+	case rest == `"""`:
+		return &node{kind: nStr, str: p.multiBasic()}
+	case rest == "'''":
+		return &node{kind: nStr, str: p.multiLiteral()}
+	case p.src[p.pos] == '"':
+		return &node{kind: nStr, str: p.basic()}
+	case p.src[p.pos] == '\'':
+		return &node{kind: nStr, str: p.literal()}
+	case p.src[p.pos] == '[':
+		open := p.pos
+		n := &node{kind: nList}
+		p.pos++
+		for {
+			p.space()
+			if p.pos >= len(p.src) {
+				p.fail(open, "unclosed array")
+				return n
+			}
+			if p.src[p.pos] == ']' {
+				p.pos++
+				return n
+			}
+			n.items = append(n.items, p.value(depth+1))
+			p.space()
+			if p.pos < len(p.src) && p.src[p.pos] == ',' {
+				p.pos++
+			} else if p.pos < len(p.src) && p.src[p.pos] != ']' {
+				p.fail(p.pos, "expected ',' or ']', found %q", p.src[p.pos])
+				return n
+			}
+		}
+	case p.src[p.pos] == '{':
+		open := p.pos
+		n := &node{kind: nMap}
+		p.pos++
+		for {
+			p.space()
+			if p.pos >= len(p.src) {
+				p.fail(open, "unclosed inline table")
+				return n
+			}
+			if p.src[p.pos] == '}' {
+				p.pos++
+				return n
+			}
+			keys := p.key()
+			p.blank()
+			if len(keys) == 0 || p.pos >= len(p.src) || p.src[p.pos] != '=' {
+				p.fail(p.pos, "expected key = value in inline table")
+				return n
+			}
+			p.pos++
+			p.blank()
+			set(n, keys, p.value(depth+1))
+			p.space()
+			if p.pos < len(p.src) && p.src[p.pos] == ',' {
+				p.pos++
+			}
+		}
+	default:
+		start := p.pos
+		for p.pos < len(p.src) && !strings.ContainsRune(",]}#\r\n \t", rune(p.src[p.pos])) {
+			p.pos++
+		}
+		// a date and a time may be separated by a space: 1979-05-27 07:32:00
+		if p.pos-start == 10 && p.src[start+4] == '-' && p.pos+1 < len(p.src) && p.src[p.pos] == ' ' &&
+			p.src[p.pos+1] >= '0' && p.src[p.pos+1] <= '9' {
+			p.pos++
+			for p.pos < len(p.src) && !strings.ContainsRune(",]}#\r\n \t", rune(p.src[p.pos])) {
+				p.pos++
+			}
+		}
+		if strings.TrimSpace(string(p.src[start:p.pos])) == "" {
+			p.fail(start, "expected a value")
+		}
+		return &node{}
+	}
+}
+
+// basic reads a "basic string" with escapes.
+func (p *tparser) basic() scalar {
+	open := p.pos
+	p.pos++
+	var s scalar
+	for p.pos < len(p.src) {
+		c := p.src[p.pos]
+		switch {
+		case c == '"':
+			s.offs = append(s.offs, p.pos)
+			p.pos++
+			return s
+		case c == '\n':
+			p.fail(open, "unterminated string")
+			s.offs = append(s.offs, p.pos)
+			return s
+		case c == '\\':
+			p.escape(&s)
+		default:
+			s.add(c, p.pos)
+			p.pos++
+		}
+	}
+	p.fail(open, "unterminated string")
+	s.offs = append(s.offs, p.pos)
+	return s
+}
+
+func (p *tparser) literal() scalar {
+	open := p.pos
+	p.pos++
+	var s scalar
+	for p.pos < len(p.src) && p.src[p.pos] != '\'' && p.src[p.pos] != '\n' {
+		s.add(p.src[p.pos], p.pos)
+		p.pos++
+	}
+	s.offs = append(s.offs, p.pos)
+	if p.pos >= len(p.src) || p.src[p.pos] != '\'' {
+		p.fail(open, "unterminated string")
+		return s
+	}
+	p.pos++
+	return s
+}
+
+// multiBasic reads a """ string: a newline right after the opening
+// quotes is dropped, and a backslash at a line's end joins the next
+// non-blank text.
+func (p *tparser) multiBasic() scalar {
+	open := p.pos
+	p.pos += 3
+	p.firstBreak()
+	var s scalar
+	for p.pos < len(p.src) {
+		c := p.src[p.pos]
+		switch {
+		case strings.HasPrefix(string(p.src[p.pos:min(p.pos+3, len(p.src))]), `"""`):
+			// up to two more quotes belong to the string
+			for k := 0; k < 2 && p.pos+3 < len(p.src) && p.src[p.pos+3] == '"'; k++ {
+				s.add('"', p.pos)
+				p.pos++
+			}
+			s.offs = append(s.offs, p.pos)
+			p.pos += 3
+			return s
+		case c == '\\' && p.lineEndEscape():
+		case c == '\\':
+			p.escape(&s)
+		case c == '\r':
+			p.pos++
+		default:
+			s.add(c, p.pos)
+			p.pos++
+		}
+	}
+	p.fail(open, "unterminated multi-line string")
+	s.offs = append(s.offs, p.pos)
+	return s
+}
+
+func (p *tparser) multiLiteral() scalar {
+	open := p.pos
+	p.pos += 3
+	p.firstBreak()
+	var s scalar
+	for p.pos < len(p.src) {
+		if strings.HasPrefix(string(p.src[p.pos:min(p.pos+3, len(p.src))]), "'''") {
+			for k := 0; k < 2 && p.pos+3 < len(p.src) && p.src[p.pos+3] == '\''; k++ {
+				s.add('\'', p.pos)
+				p.pos++
+			}
+			s.offs = append(s.offs, p.pos)
+			p.pos += 3
+			return s
+		}
+		if p.src[p.pos] != '\r' {
+			s.add(p.src[p.pos], p.pos)
+		}
+		p.pos++
+	}
+	p.fail(open, "unterminated multi-line string")
+	s.offs = append(s.offs, p.pos)
+	return s
+}
+
+func (p *tparser) firstBreak() {
+	if p.pos < len(p.src) && p.src[p.pos] == '\r' {
+		p.pos++
+	}
+	if p.pos < len(p.src) && p.src[p.pos] == '\n' {
+		p.pos++
+	}
+}
+
+// lineEndEscape skips a backslash that ends a line, with the blanks and
+// line breaks after it.
+func (p *tparser) lineEndEscape() bool {
+	i := p.pos + 1
+	for i < len(p.src) && (p.src[i] == ' ' || p.src[i] == '\t' || p.src[i] == '\r') {
+		i++
+	}
+	if i >= len(p.src) || p.src[i] != '\n' {
+		return false
+	}
+	for i < len(p.src) && (p.src[i] == ' ' || p.src[i] == '\t' || p.src[i] == '\r' || p.src[i] == '\n') {
+		i++
+	}
+	p.pos = i
+	return true
+}
+
+func (p *tparser) escape(s *scalar) {
+	at := p.pos
+	if at+1 >= len(p.src) {
+		p.pos++
+		return
+	}
+	n := p.src[at+1]
+	p.pos += 2
+	switch n {
+	case 'n':
+		s.add('\n', at)
+	case 't':
+		s.add('\t', at)
+	case 'r':
+		s.add('\r', at)
+	case 'b':
+		s.add(8, at)
+	case 'f':
+		s.add(12, at)
+	case 'e':
+		s.add(0x1b, at)
+	case 'u', 'U', 'x':
+		size := map[byte]int{'u': 4, 'U': 8, 'x': 2}[n]
+		v := rune(0)
+		for k := 0; k < size; k++ {
+			if p.pos >= len(p.src) || hexVal(p.src[p.pos]) < 0 {
+				p.fail(at, "bad \\%c escape", n)
+				break
+			}
+			v = v*16 + rune(hexVal(p.src[p.pos]))
+			p.pos++
+		}
+		if !utf8.ValidRune(v) {
+			v = utf8.RuneError
+		}
+		for _, b := range []byte(string(v)) {
+			s.add(b, at)
+		}
+	default:
+		s.add(n, at)
+	}
+}
