@@ -488,6 +488,16 @@ func (a *analyzer) findTables(k, lo, hi int) {
 			}
 		}
 	}
+	// membership in a literal list or tuple: if cmd in BLOCKED_COMMANDS
+	for i := lo; i+1 < hi; i++ {
+		if a.name(i) != "in" || a.name(i-2) == "for" || a.name(i+1) == "" {
+			continue
+		}
+		ks := a.keys(i+1, hi)
+		if r, ok := a.lists[ks[len(ks)-1]]; ok && a.toks[r[0]].kind == tOp {
+			a.tables[ks[len(ks)-1]] = true
+		}
+	}
 	if a.name(lo) == "for" && k+1 < len(a.lines) {
 		next := a.lines[k+1]
 		if matching(next[0], next[1]) || a.hasIn(next[0], next[1]) {

@@ -203,6 +203,8 @@ func TestUnits(t *testing.T) {
 		{"data table skipped", "m.py", `BANNED = ("use pkill", "run killall")`, nil},
 		{"matched table skipped", "m.py", "hints = [\"use pkill\", \"run kill\"]\nok = any(h in t for h in hints)\n", nil},
 		{"loop-matched table skipped", "m.py", "hints = [\"use pkill\", \"run kill\"]\nfor h in hints:\n    if h in t: bad()\n", nil},
+		{"membership table skipped", "m.py", "CMDS = [\"pkill -f x\", \"killall y\"]\nif cmd in CMDS: deny()\n", nil},
+		{"iterated list kept", "m.py", "STEPS = [\"ask the operator\", \"wait for it\"]\nfor s in STEPS: show(s)\n", []string{"string:ask the operator", "string:wait for it"}},
 		{"data key skipped", "m.py", `d = {"forbidden": ["kill it now"], "steps": ["ask the operator"]}`, []string{"string:ask the operator"}},
 		{"matching call skipped", "m.py", `s = t.replace("do not kill", " ")`, nil},
 		{"re call skipped", "m.py", `import re
