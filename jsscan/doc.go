@@ -11,11 +11,12 @@
 // labels, object keys, module names, regular expressions, single words and
 // the strings of test files.
 //
-// Action calls are child_process exec, execSync, spawn, execFile and their
-// kin (also through promisify, execa, zx, Bun and Deno) running a
-// kill-family program, read with the same shell reading as scripts;
-// process.kill with a signal other than 0 on a process that is not the
-// code's own child or itself; tree-kill and fkill; fs.utimes on a config,
-// env or session-state path; and fs.unlink or fs.rm of a lock or session
-// file.
+// Calls are reported as actions the code performs when they run a program
+// of the kill family through child_process (exec, execSync, spawn,
+// execFile and their kin, also through promisify, execa, zx, Bun and
+// Deno), read with the same shell reading as scripts. So are process.kill
+// with a signal other than 0 on a process that is neither the code's own
+// child nor itself, tree-kill and fkill, fs.utimes calls whose path names
+// a config, env or session-state file, and fs.unlink or fs.rm calls whose
+// path names a lock or session file.
 package jsscan

@@ -417,7 +417,8 @@ func varNames(t string) []string {
 	return out
 }
 
-// findDeletesState: find … -delete (or -exec rm) over lock or session files.
+// findDeletesState reports whether a find command line carries -delete
+// (or an -exec of a remover) and selects paths that name session state.
 func findDeletesState(args []*word) bool {
 	deletes := false
 	state := false
