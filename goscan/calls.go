@@ -42,7 +42,7 @@ func (s *scanner) call(c *ast.CallExpr, found map[string]bool) {
 		}
 		s.command(args, c.Ellipsis.IsValid())
 	case f.recv == "" && (f.pkg == pathSyscall || f.pkg == pathUnix) && (f.name == "Kill" || f.name == "Tgkill" || f.name == "Tkill"):
-		if len(c.Args) >= 2 && !s.zero(c.Args[len(c.Args)-1]) {
+		if len(c.Args) >= 2 && !s.zero(c.Args[len(c.Args)-1]) && s.pidOrigin(c.Args[0], 0) != ownChild {
 			s.addNode(rules.ProcessKill, selName(c))
 		}
 	case f.recv == "Process" && f.pkg == pathOS && (f.name == "Kill" && len(c.Args) == 0 || f.name == "Signal" && len(c.Args) == 1):
@@ -50,7 +50,7 @@ func (s *scanner) call(c *ast.CallExpr, found map[string]bool) {
 		if !ok {
 			return
 		}
-		if s.info == nil && !foundByPID(sel.X, found) || s.info != nil && s.origin(sel.X, 0) == ownChild {
+		if s.info == nil && !s.foundByPID(sel.X, found) || s.info != nil && s.origin(sel.X, 0) == ownChild {
 			return
 		}
 		if f.name == "Signal" && s.zero(c.Args[0]) {
@@ -235,16 +235,23 @@ func (s *scanner) zero(e ast.Expr) bool {
 }
 
 // foundByPID: without types, the receiver is a process found by PID
-// (os.FindProcess) or declared as *os.Process; cmd.Process of an exec.Cmd
-// the code started is its own child and is left alone.
-func foundByPID(x ast.Expr, found map[string]bool) bool {
+// (os.FindProcess of a PID not its own) or declared as *os.Process;
+// cmd.Process of an exec.Cmd the code started is its own child and is
+// left alone.
+func (s *scanner) foundByPID(x ast.Expr, found map[string]bool) bool {
 	switch x := x.(type) {
 	case *ast.Ident:
 		return found[x.Name]
 	case *ast.CallExpr:
-		return isSel(x.Fun, "os", "FindProcess")
+		return s.findsOther(x)
 	}
 	return false
+}
+
+// findsOther: the call is os.FindProcess of a PID that is not the
+// program's own or its child's (spelled, without types).
+func (s *scanner) findsOther(c *ast.CallExpr) bool {
+	return isSel(c.Fun, "os", "FindProcess") && !(len(c.Args) == 1 && s.pidOrigin(c.Args[0], 0) == ownChild)
 }
 
 // zeroSignal: signal 0 checks that a process exists and sends nothing.

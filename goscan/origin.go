@@ -2,6 +2,7 @@ package goscan
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 )
 
@@ -64,11 +65,27 @@ func (s *scanner) origin(e ast.Expr, depth int) origin {
 		f, ok := s.typedCallee(x)
 		switch {
 		case ok && f.recv == "" && f.pkg == pathOS && f.name == "FindProcess":
+			if len(x.Args) == 1 && s.pidOrigin(x.Args[0], depth+1) == ownChild {
+				return ownChild
+			}
 			return byPID
 		case ok && f.recv == "" && f.pkg == pathOS && f.name == "StartProcess":
 			return ownChild
 		}
 		return unknownOrigin
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			return s.origin(x.X, depth+1)
+		}
+	case *ast.CompositeLit:
+		// &os.Process{Pid: …}: as good as the PID it holds
+		for _, el := range x.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Pid" && s.pidOrigin(kv.Value, depth+1) == ownChild {
+					return ownChild
+				}
+			}
+		}
 	case *ast.SelectorExpr:
 		v, ok := s.info.Uses[x.Sel].(*types.Var)
 		if !ok {
@@ -77,23 +94,71 @@ func (s *scanner) origin(e ast.Expr, depth int) origin {
 		if v.IsField() && v.Pkg() != nil && v.Pkg().Path() == pathExec && v.Name() == "Process" {
 			return ownChild
 		}
-		return s.originOf(v, depth)
+		return s.originOf(v, depth, s.origin)
 	case *ast.Ident:
-		obj := s.info.Uses[x]
-		if obj == nil {
-			obj = s.info.Defs[x]
-		}
-		if v, ok := obj.(*types.Var); ok {
-			return s.originOf(v, depth)
+		if v := s.variable(x); v != nil {
+			return s.originOf(v, depth, s.origin)
 		}
 	}
 	return unknownOrigin
 }
 
+// pidOrigin says whose process a PID names: ownChild for the program's
+// own PID (os.Getpid) or the PID of a child it started (cmd.Process.Pid,
+// negated for its process group), unknownOrigin otherwise. Without types
+// only those spellings are recognised; with types, variables are traced.
+func (s *scanner) pidOrigin(e ast.Expr, depth int) origin {
+	if depth > maxOriginDepth {
+		return unknownOrigin
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr:
+		if x.Op == token.SUB {
+			return s.pidOrigin(x.X, depth+1)
+		}
+	case *ast.CallExpr:
+		if f, ok := s.callee(x); ok && f.recv == "" && f.name == "Getpid" && (f.pkg == pathOS || f.pkg == pathSyscall || f.pkg == pathUnix) {
+			return ownChild
+		}
+	case *ast.SelectorExpr:
+		if x.Sel.Name != "Pid" {
+			break
+		}
+		if s.info == nil {
+			if p, ok := x.X.(*ast.SelectorExpr); ok && p.Sel.Name == "Process" {
+				return ownChild // cmd.Process.Pid
+			}
+			break
+		}
+		if s.origin(x.X, depth+1) == ownChild {
+			return ownChild
+		}
+	case *ast.Ident:
+		if s.info == nil {
+			break
+		}
+		if v := s.variable(x); v != nil {
+			return s.originOf(v, depth, s.pidOrigin)
+		}
+	}
+	return unknownOrigin
+}
+
+// variable is the variable an identifier refers to, or nil.
+func (s *scanner) variable(id *ast.Ident) *types.Var {
+	obj := s.info.Uses[id]
+	if obj == nil {
+		obj = s.info.Defs[id]
+	}
+	v, _ := obj.(*types.Var)
+	return v
+}
+
 // originOf combines the origins of every value the file assigns to a
-// variable or field: any process found by PID makes it one; a variable
-// the file never assigns (a parameter) is of unknown origin.
-func (s *scanner) originOf(v *types.Var, depth int) origin {
+// variable or field, each judged by of: any process found by PID makes it
+// one; a variable the file never assigns (a parameter) is of unknown
+// origin.
+func (s *scanner) originOf(v *types.Var, depth int, of func(ast.Expr, int) origin) origin {
 	values := s.assignments()[v]
 	if len(values) == 0 {
 		return unknownOrigin
@@ -102,7 +167,7 @@ func (s *scanner) originOf(v *types.Var, depth int) origin {
 	for _, val := range values {
 		o := unknownOrigin
 		if val != nil {
-			o = s.origin(val, depth+1)
+			o = of(val, depth+1)
 		}
 		switch {
 		case o == byPID:

@@ -230,7 +230,7 @@ func (s *scanner) file(f *ast.File) {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for i, r := range n.Rhs {
-				if call, ok := r.(*ast.CallExpr); ok && isSel(call.Fun, "os", "FindProcess") && i < len(n.Lhs) {
+				if call, ok := r.(*ast.CallExpr); ok && s.findsOther(call) && i < len(n.Lhs) {
 					if id, ok := n.Lhs[0].(*ast.Ident); ok {
 						found[id.Name] = true
 					}

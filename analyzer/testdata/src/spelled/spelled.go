@@ -54,6 +54,14 @@ func terminate(pid int) error {
 	return p.Kill() // want "a process by hand"
 }
 
+func signalItself() error {
+	return syscall.Kill(syscall.Getpid(), syscall.SIGHUP)
+}
+
+func endChildGroup(cmd *exec.Cmd) error {
+	return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+}
+
 func probe(pid int) bool {
 	p, err := os.FindProcess(pid)
 	if err != nil {

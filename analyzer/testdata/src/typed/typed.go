@@ -76,6 +76,19 @@ func startedProcess() error {
 	return p.Kill()
 }
 
+func childByPID(cmd *osexec.Cmd) error {
+	pid := cmd.Process.Pid
+	p, err := os.FindProcess(pid)
+	if err != nil {
+		return err
+	}
+	return p.Signal(syscall.SIGTERM)
+}
+
+func otherByPID(pid int) error {
+	return syscall.Kill(pid, syscall.SIGTERM) // want "a process by hand"
+}
+
 type supervisor struct {
 	proc *os.Process
 }
