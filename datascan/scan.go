@@ -154,6 +154,10 @@ type commentGroups struct {
 // add records the comment whose marker (# or //) of width mark starts at
 // start and whose text ends at end.
 func (g *commentGroups) add(start, mark, end int) {
+	if directive(string(g.src[start+mark : end])) {
+		g.flush()
+		return
+	}
 	ls := start
 	for ls > 0 && (g.src[ls-1] == ' ' || g.src[ls-1] == '\t') {
 		ls--
@@ -183,6 +187,18 @@ func (g *commentGroups) add(start, mark, end int) {
 	if !own {
 		g.flush()
 	}
+}
+
+// directive: tool comments that are not prose.
+func directive(body string) bool {
+	b := strings.TrimSpace(body)
+	for _, p := range []string{"recoverlint:", "yaml-language-server:", "prettier-ignore", "eslint", "@ts-",
+		"taplo:", "schema:", "nolint", "editorconfig-checker"} {
+		if strings.HasPrefix(b, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // block records a /* … */ comment as a group of its own.

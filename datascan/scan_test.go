@@ -37,6 +37,7 @@ func TestUnits(t *testing.T) {
 		{"yaml nested keys humanized", "a.yaml", "recoverySteps:\n  on_stale: ask the operator\n", []string{"string:ask the operator@recovery steps/on stale"}},
 		{"yaml flow", "a.yaml", "k: [one two, {a: three four}]\n", []string{"string:one two@k", "string:three four@k/a"}},
 		{"yaml comments grouped", "a.yaml", "# one\n# two\nk: v\n", []string{"comment:one\ntwo"}},
+		{"yaml directives skipped", "a.yaml", "# yaml-language-server: $schema=x.json\n# recoverlint:ignore process-kill -- fixture\nk: v\n", nil},
 		{"yaml documents", "a.yaml", "a: one two\n---\nb: three four\n", []string{"string:one two@a", "string:three four@b"}},
 		{"yaml anchors skipped", "a.yaml", "a: &x two words\nb: *x\n", []string{"string:two words@a"}},
 		{"yaml data key skipped", "a.yaml", "bad_examples:\n  - kill the server\n", nil},
