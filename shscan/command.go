@@ -25,6 +25,19 @@ func assignment(w *word) (name, value string, ok bool) {
 	return name, v[k+1:], true
 }
 
+// ownJobs: the command lists the script's own background jobs (jobs -p).
+func ownJobs(c *command) bool {
+	if c == nil || len(c.words) < 2 || c.words[0].text() != "jobs" {
+		return false
+	}
+	for _, w := range c.words[1:] {
+		if t := w.text(); strings.HasPrefix(t, "-") && strings.Contains(t, "p") {
+			return true
+		}
+	}
+	return false
+}
+
 // ownValue: an expansion that names the script's own background children.
 func ownValue(v string) bool {
 	switch strings.TrimSpace(v) {
@@ -179,8 +192,8 @@ func (sc *scanner) run(argv []*word, c *command, depth int) (eff []*word, stdin 
 		case "xargs":
 			argv = skipOpts(args, "-I", "-n", "-L", "-P", "-d", "-E", "-s", "-a", "--max-args", "--max-lines",
 				"--max-procs", "--delimiter", "--eof", "--max-chars", "--arg-file", "--process-slot-var")
-			if len(argv) == 0 {
-				return nil, false
+			if len(argv) == 0 || c != nil && ownJobs(c.from) {
+				return nil, false // jobs -p | xargs kill ends the script's own jobs
 			}
 		case "env":
 			argv = args

@@ -194,6 +194,8 @@ func (sc *scanner) add(r *rules.Rule, w *word) {
 type command struct {
 	words  []*word
 	redirs []*redir
+	// from is the command whose output is piped into this one.
+	from *command
 }
 
 type redir struct {
@@ -206,19 +208,22 @@ type redir struct {
 type parser struct {
 	cmds   *[]*command
 	cur    *command
-	cases  []bool // per open case: true while reading patterns
-	header bool   // between "case" and "in"
-	skip   bool   // skipping a for/select header
-	name   bool   // the next word names a function
-	test   bool   // inside [[ … ]]
-	fn     bool   // after NAME ( in a function definition
-	target *redir // a redirection waiting for its target word
+	cases  []bool   // per open case: true while reading patterns
+	header bool     // between "case" and "in"
+	skip   bool     // skipping a for/select header
+	name   bool     // the next word names a function
+	test   bool     // inside [[ … ]]
+	fn     bool     // after NAME ( in a function definition
+	target *redir   // a redirection waiting for its target word
+	piped  *command // the command before a pipe, for the next one
 }
 
 func (p *parser) end() {
 	if p.cur != nil && (len(p.cur.words) > 0 || len(p.cur.redirs) > 0) {
+		p.cur.from = p.piped
 		*p.cmds = append(*p.cmds, p.cur)
 	}
+	p.piped = nil
 	p.cur = nil
 	p.target = nil
 	p.test = false
@@ -344,6 +349,11 @@ func (p *parser) op(op string) {
 		return
 	case op == ")" && p.fn:
 		p.fn = false
+		return
+	case op == "|" || op == "|&":
+		cur := p.cur
+		p.end()
+		p.piped = cur
 		return
 	}
 	p.end()

@@ -63,6 +63,8 @@ func TestScanCalls(t *testing.T) {
 		{"job spec", "kill %1", nil},
 		{"own process group", "kill -- -$$", nil},
 		{"own children by parent", "pkill -P $$", nil},
+		{"own jobs through xargs", "jobs -p | xargs -r kill 2>/dev/null || true", nil},
+		{"listed pids through xargs", "pgrep -f srv | sort | xargs kill", []string{"process-kill kill"}},
 		{"lookup only", "command -v pkill >/dev/null", nil},
 		{"grep pattern", "grep -q 'pkill' log.txt", nil},
 		{"echo of a ban", `echo "never run pkill"`, nil},
