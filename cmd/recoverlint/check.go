@@ -107,7 +107,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	start := commonFolder(wd, f.paths)
 
-	cfg, err := loadConfig(f, start)
+	cfg, err := loadConfig(f, wd, start)
 	if err != nil {
 		return fail(err)
 	}
@@ -239,8 +239,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 }
 
 // loadConfig reads the configuration named with --config, or the one
-// found upward from the scanned folder, or none.
-func loadConfig(f checkFlags, start string) (*config.Config, error) {
+// found upward from the scanned folder start (named relative to the
+// working directory wd in errors), or none.
+func loadConfig(f checkFlags, wd, start string) (*config.Config, error) {
 	if f.noConfig {
 		return &config.Config{}, nil
 	}
@@ -253,10 +254,7 @@ func loadConfig(f checkFlags, start string) (*config.Config, error) {
 		if found == "" {
 			return &config.Config{}, nil
 		}
-		file = found
-		if wd, err := os.Getwd(); err == nil {
-			file = filepath.FromSlash(runner.DisplayPath(wd, found))
-		}
+		file = filepath.FromSlash(runner.DisplayPath(wd, found))
 	}
 	return config.Load(file)
 }
