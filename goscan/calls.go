@@ -251,7 +251,7 @@ func (s *scanner) foundByPID(x ast.Expr, found map[string]bool) bool {
 // findsOther: the call is os.FindProcess of a PID that is not the
 // program's own or its child's (spelled, without types).
 func (s *scanner) findsOther(c *ast.CallExpr) bool {
-	return isSel(c.Fun, "os", "FindProcess") && !(len(c.Args) == 1 && s.pidOrigin(c.Args[0], 0) == ownChild)
+	return isSel(c.Fun, "os", "FindProcess") && (len(c.Args) != 1 || s.pidOrigin(c.Args[0], 0) != ownChild)
 }
 
 // zeroSignal: signal 0 checks that a process exists and sends nothing.

@@ -169,10 +169,10 @@ func (s *scanner) originOf(v *types.Var, depth int, of func(ast.Expr, int) origi
 		if val != nil {
 			o = of(val, depth+1)
 		}
-		switch {
-		case o == byPID:
+		switch o {
+		case byPID:
 			return byPID
-		case o == unknownOrigin:
+		case unknownOrigin:
 			out = unknownOrigin
 		}
 	}

@@ -446,15 +446,6 @@ func isSel(e ast.Expr, pkg, name string) bool {
 	return ok && id.Name == pkg
 }
 
-func stringArg(e ast.Expr) (string, bool) {
-	lit, ok := e.(*ast.BasicLit)
-	if !ok || lit.Kind != token.STRING {
-		return "", false
-	}
-	v, err := strconv.Unquote(lit.Value)
-	return v, err == nil
-}
-
 // inDataTable reports whether a literal sits in a composite literal that
 // holds data about the actions rather than advice: a table of patterns,
 // examples, cases or banned phrases, named so by its variable, field or
