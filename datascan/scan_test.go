@@ -39,6 +39,8 @@ func TestUnits(t *testing.T) {
 		{"yaml comments grouped", "a.yaml", "# one\n# two\nk: v\n", []string{"comment:one\ntwo"}},
 		{"yaml directives skipped", "a.yaml", "# yaml-language-server: $schema=x.json\n# recoverlint:ignore process-kill -- fixture\nk: v\n", nil},
 		{"yaml documents", "a.yaml", "a: one two\n---\nb: three four\n", []string{"string:one two@a", "string:three four@b"}},
+		{"yaml complex keys", "a.yaml", "? - one two\n  - three four\n: five six\n? seven eight\n: [nine ten]\n",
+			[]string{"string:one two", "string:three four", "string:five six", "string:nine ten@seven eight"}},
 		{"yaml anchors skipped", "a.yaml", "a: &x two words\nb: *x\n", []string{"string:two words@a"}},
 		{"yaml data key skipped", "a.yaml", "bad_examples:\n  - kill the server\n", nil},
 		{"yaml single word skipped", "a.yaml", "k: word\n", nil},

@@ -162,11 +162,8 @@ func (p *yparser) nodeAt(parent int) *node {
 	case ch == '*':
 		p.property()
 		return &node{}
-	case ch == '?' && sep(p.src, p.pos+1):
-		p.skipLine() // complex keys are not read
-		return &node{}
 	}
-	if p.keyAt(p.pos) {
+	if p.keyAt(p.pos) || p.explicitKey(p.pos) {
 		return p.mapping(c)
 	}
 	switch p.src[p.pos] {
@@ -241,6 +238,10 @@ func (p *yparser) mapping(c int) *node {
 		if cc < c || cc == c && p.src[p.pos] == '-' && sep(p.src, p.pos+1) {
 			return n
 		}
+		if cc == c && p.explicitKey(p.pos) {
+			p.complexEntry(n, c)
+			continue
+		}
 		if cc > c || !p.keyAt(p.pos) {
 			p.fail(p.pos, "expected a mapping key at column %d", c+1)
 			p.skipLine()
@@ -250,6 +251,37 @@ func (p *yparser) mapping(c int) *node {
 		n.keys = append(n.keys, key)
 		n.vals = append(n.vals, p.value(c))
 	}
+}
+
+// explicitKey: "? " opens a complex mapping key.
+func (p *yparser) explicitKey(i int) bool {
+	return i < len(p.src) && p.src[i] == '?' && sep(p.src, i+1)
+}
+
+// complexEntry reads "? key" and its optional ": value" line at column c.
+// A key that is not a string is kept as an empty key; its strings are
+// text all the same, as items of a list value.
+func (p *yparser) complexEntry(n *node, c int) {
+	p.pos++ // ?
+	var key *node
+	if p.lineEnd() {
+		key = p.block(c)
+	} else {
+		key = p.nodeAt(c)
+	}
+	val := &node{}
+	p.skipToContent()
+	if p.pos < len(p.src) && p.col(p.pos) == c && p.src[p.pos] == ':' && sep(p.src, p.pos+1) {
+		p.pos++
+		val = p.value(c)
+	}
+	if key.kind == nStr {
+		n.keys = append(n.keys, key.str)
+		n.vals = append(n.vals, val)
+		return
+	}
+	n.keys = append(n.keys, scalar{offs: []int{p.pos}})
+	n.vals = append(n.vals, &node{kind: nList, items: []*node{key, val}})
 }
 
 // key reads a mapping key and its colon.
