@@ -75,12 +75,6 @@ var fillers = set("then", "just", "simply", "please", "now", "also", "first", "f
 var subordinators = set("if", "when", "whenever", "once", "after", "before", "unless",
 	"while", "in", "as", "should", "where", "until")
 
-// banWords open a prohibition that governs what follows in their clause.
-var banWords = set("never", "don't", "dont", "avoid", "forbid", "forbids", "forbidden",
-	"prohibit", "prohibited", "prohibits", "ban", "banned", "bans", "mustn't", "shouldn't",
-	"shan't", "nope", "stop", "refrain", "disallow", "disallowed", "do-not", "not",
-	"no", "without")
-
 // doubleNeg are verbs that, negated, recommend what follows:
 // "don't forget to kill it", "never hesitate to pkill".
 var doubleNeg = set("forget", "hesitate", "skip", "fail", "neglect", "omit", "miss", "overlook")

@@ -40,12 +40,6 @@ ownership first, or request a reconnect and let the server reconcile its state.`
 	find:  findSessionStateEdit,
 }
 
-// stateNouns name session state in prose.
-var stateNouns = []string{"lock file", "lock files", "lockfile", "lockfiles", "lock", "locks",
-	"heartbeat", "heartbeats", "lease", "leases", "lease row", "session file", "session files",
-	"session state", "state file", "state files", "state database", "pid file", "pidfile",
-	"session record", "session records", "lease file", "heartbeat file"}
-
 func findSessionStateEdit(seg *segment, emit func(hit)) {
 	s := seg.text()
 	// SQL that deletes or rewrites state rows: DELETE FROM leases …,

@@ -322,7 +322,7 @@ func nearestEditVerb(toks []token, lo, hi, ti int, t pathRun) (int, bool) {
 		if l == "" || w.code && !editorCommands[w.s] && !removeCommands[w.s] {
 			continue
 		}
-		if (l == "copy" || l == "cp" || l == "move" || l == "mv" || l == "rename") && prevTo(toks, ti) == false {
+		if (l == "copy" || l == "cp" || l == "move" || l == "mv" || l == "rename") && !prevTo(toks, ti) {
 			continue // the target is the source of a copy
 		}
 		if l == "save" || l == "re-save" || l == "resave" || l == "bump" {
