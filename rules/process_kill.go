@@ -45,7 +45,7 @@ request_mcp_reconnect MCP tool), give the operator the UI steps it returns, and 
 }
 
 // killCommands are unambiguous process-killing commands.
-var killCommands = set("pkill", "killall", "taskkill", "xkill", "tskill", "stop-process", "pskill")
+var killCommands = set("pkill", "killall", "taskkill", "xkill", "tskill", "stop-process", "pskill", "kill-port", "fkill", "killport")
 
 func findProcessKill(seg *segment, emit func(hit)) {
 	s := seg.v.f.s
