@@ -32,6 +32,7 @@ func TestUnits(t *testing.T) {
 		{"yaml single quotes", "a.yaml", "k: 'it''s here'\n", []string{"string:it's here@k"}},
 		{"yaml quoted folding", "a.yaml", "k: \"one\n  two\n\n  three\"\n", []string{"prose:one two\nthree@k"}},
 		{"yaml literal block", "a.yaml", "k: |\n  # Title\n\n  Body text.\n", []string{"heading:Title@k", "prose:Body text.@k/Title"}},
+		{"yaml literal block with CRLF", "a.yaml", "k: |\r\n  one two\r\n  three four\r\n", []string{"prose:one two\nthree four@k"}},
 		{"yaml folded block", "a.yaml", "k: >-\n  one line\n  and more\n", []string{"string:one line and more@k"}},
 		{"yaml sequence", "a.yaml", "list:\n- first item here\n- second: with key\n", []string{"string:first item here@list", "string:with key@list/second"}},
 		{"yaml nested keys humanized", "a.yaml", "recoverySteps:\n  on_stale: ask the operator\n", []string{"string:ask the operator@recovery steps/on stale"}},

@@ -578,6 +578,9 @@ func (p *yparser) blockScalar(parent int) scalar {
 		p.fail(p.pos, "unexpected text after a block scalar header")
 		p.skipLine()
 	}
+	if p.pos < len(p.src) && p.src[p.pos] == '\r' {
+		p.pos++
+	}
 	if p.pos < len(p.src) {
 		p.pos++ // the header's line break
 	}
