@@ -389,8 +389,15 @@ func (l *lexer) escape(t *tok) {
 		add(12)
 	case 'v':
 		add(11)
-	case '0':
-		add(0)
+	case '0', '1', '2', '3', '4', '5', '6', '7':
+		// \0, and legacy octal escapes such as \033
+		v, k := int(n-'0'), l.pos
+		for k < len(l.src) && k < l.pos+2 && l.src[k] >= '0' && l.src[k] <= '7' && v*8+int(l.src[k]-'0') <= 0377 {
+			v = v*8 + int(l.src[k]-'0')
+			k++
+		}
+		l.pos = k
+		add([]byte(string(rune(v)))...)
 	case 'x':
 		v, k := 0, l.pos
 		for k < len(l.src) && k < l.pos+2 && hexVal(l.src[k]) >= 0 {

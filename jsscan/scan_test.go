@@ -96,6 +96,7 @@ func TestUnits(t *testing.T) {
 	}{
 		{"string", "a.js", `const s = "two words";`, []string{"string:two words"}},
 		{"escapes", "a.js", `s = "a\tb\x41 \u{e9}\u00e9 \'q\'";`, []string{"string:a\tbA éé 'q'"}},
+		{"legacy octal escapes", "a.js", `s = "\033[1m bold \0 \101";`, []string{"string:\x1b[1m bold \x00 A"}},
 		{"template field kept", "a.ts", "s = `run ${cmd} now`;", []string{"string:run ${cmd} now"}},
 		{"plus join", "a.js", "s = \"one \" +\n  'two';", []string{"string:one two"}},
 		{"multi-line template", "a.js", "s = `\n  ## Title\n\n  Body line.\n`;", []string{"heading:Title", "prose:Body line."}},
