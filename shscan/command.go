@@ -193,7 +193,7 @@ func (sc *scanner) run(argv []*word, c *command, depth int) (eff []*word, stdin 
 			argv = skipOpts(args, "-I", "-n", "-L", "-P", "-d", "-E", "-s", "-a", "--max-args", "--max-lines",
 				"--max-procs", "--delimiter", "--eof", "--max-chars", "--arg-file", "--process-slot-var")
 			if len(argv) == 0 || c != nil && ownJobs(c.from) {
-				return nil, false // jobs -p | xargs kill ends the script's own jobs
+				return nil, false // the PIDs come from jobs -p: the script's own jobs
 			}
 		case "env":
 			argv = args
