@@ -20,7 +20,19 @@ const (
 
 // spelled maps the usual local name of a package to its import path; it is
 // how calls are resolved when there is no type information.
-var spelled = map[string]string{"exec": pathExec, "os": pathOS, "syscall": pathSyscall, "unix": pathUnix}
+func spelled(name string) (string, bool) {
+	switch name {
+	case "exec":
+		return pathExec, true
+	case "os":
+		return pathOS, true
+	case "syscall":
+		return pathSyscall, true
+	case "unix":
+		return pathUnix, true
+	}
+	return "", false
+}
 
 // fn names what a call invokes: a package-level function (pkg, name) or a
 // method (recv is its receiver's type name, pkg that type's package).
@@ -87,7 +99,7 @@ func (s *scanner) callee(c *ast.CallExpr) (fn, bool) {
 		return fn{}, false
 	}
 	if id, ok := sel.X.(*ast.Ident); ok {
-		if p, ok := spelled[id.Name]; ok {
+		if p, ok := spelled(id.Name); ok {
 			return fn{pkg: p, name: sel.Sel.Name}, true
 		}
 	}
@@ -121,11 +133,15 @@ func (s *scanner) addOff(r *rules.Rule, start, end int) {
 	s.calls = append(s.calls, rules.Finding{Rule: r.ID, Start: start, End: end, Message: r.Message})
 }
 
-// shells run their -c argument as a script; cmd runs what follows /c.
-var shells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "ash": true, "fish": true, "busybox": true}
-
-// scriptRules are the actions a script run by the code performs.
-var scriptRules = []*rules.Rule{rules.ProcessKill, rules.MtimeReload, rules.SessionStateEdit}
+// shell reports whether a program runs its -c argument as a script (cmd
+// runs what follows /c, and is handled apart).
+func shell(base string) bool {
+	switch base {
+	case "sh", "bash", "zsh", "dash", "ksh", "ash", "fish", "busybox":
+		return true
+	}
+	return false
+}
 
 // command checks the arguments of exec.Command: a kill-family program, or
 // a shell whose script runs one (or touches a config, or deletes a lock).
@@ -160,7 +176,7 @@ func (s *scanner) command(args []ast.Expr, ellipsis bool) {
 	}
 	base := strings.TrimSuffix(strings.ToLower(path.Base(strings.ReplaceAll(prog, "\\", "/"))), ".exe")
 	for i, v := range vals {
-		shellC := shells[base] && strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.Contains(v, "c")
+		shellC := shell(base) && strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.Contains(v, "c")
 		cmdC := base == "cmd" && (strings.EqualFold(v, "/c") || strings.EqualFold(v, "/k"))
 		if (shellC || cmdC) && i+1 < len(vals) {
 			s.script(exprs[i+1], vals[i+1])
@@ -189,6 +205,8 @@ func (s *scanner) script(e ast.Expr, text string) {
 		}
 	}
 	u := rules.Unit{Kind: rules.CodeBlock, Text: text, Offsets: offs, Ctx: rules.Context{Info: "sh", Path: s.path}}
+	// the actions a script run by the code performs
+	scriptRules := []*rules.Rule{rules.ProcessKill, rules.MtimeReload, rules.SessionStateEdit}
 	for _, f := range rules.Classify(u, scriptRules) {
 		if r := rules.ByID(f.Rule); r != nil {
 			s.addOff(r, f.Start, f.End)
