@@ -2,6 +2,7 @@ package check
 
 import (
 	"bytes"
+	"go/scanner"
 	"go/token"
 	"strings"
 
@@ -28,6 +29,10 @@ type suppression struct {
 func parseSuppressions(src []byte, file *token.File, kind Kind, known func(string) bool) []*suppression {
 	if !bytes.Contains(src, []byte("recoverlint")) {
 		return nil
+	}
+	var goComments map[int]bool // Go: byte offsets where a comment starts
+	if kind == Go {
+		goComments = commentStarts(src)
 	}
 	var out []*suppression
 	var open []*suppression // ranges opened by recoverlint-disable
@@ -59,7 +64,7 @@ func parseSuppressions(src []byte, file *token.File, kind Kind, known func(strin
 		}
 		for _, d := range directives {
 			k := directiveAt(text, d, kind)
-			if k < 0 {
+			if k < 0 || goComments != nil && !goComments[start+k-2] {
 				continue
 			}
 			if d == "recoverlint-disable" && strings.HasPrefix(text[k:], "recoverlint-disable-next-line") {
@@ -123,6 +128,25 @@ func parseSuppressions(src []byte, file *token.File, kind Kind, known func(strin
 		}
 	}
 	return out
+}
+
+// commentStarts returns the offsets of the comments in Go source, so that
+// a directive inside a string literal is not taken for one.
+func commentStarts(src []byte) map[int]bool {
+	var sc scanner.Scanner
+	fset := token.NewFileSet()
+	f := fset.AddFile("", -1, len(src))
+	sc.Init(f, src, nil, scanner.ScanComments)
+	starts := map[int]bool{}
+	for {
+		pos, tok, _ := sc.Scan()
+		if tok == token.EOF {
+			return starts
+		}
+		if tok == token.COMMENT {
+			starts[f.Offset(pos)] = true
+		}
+	}
 }
 
 var directives = []string{"recoverlint-disable-next-line", "recoverlint-disable", "recoverlint-enable", "recoverlint:ignore", "nolint:recoverlint"}
@@ -247,7 +271,7 @@ func applySuppressions(name string, src []byte, file *token.File, kind Kind, fs 
 			continue
 		}
 		kept = append(kept, Finding{Path: name, Line: s.line, Column: s.col, EndLine: s.line, EndColumn: s.col,
-			Rule: rule, Severity: "error", Message: msg, Excerpt: excerpt(src, file, s.line)})
+			Rule: rule, Severity: cfg.severity(rule), Message: msg, Excerpt: excerpt(src, file, s.line)})
 	}
 	return kept
 }

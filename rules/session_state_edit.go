@@ -42,8 +42,8 @@ ownership first, or request a reconnect and let the server reconcile its state.`
 
 func findSessionStateEdit(seg *segment, emit func(hit)) {
 	s := seg.text()
-	// SQL that deletes or rewrites state rows: DELETE FROM leases …,
-	// UPDATE sessions SET … = …, TRUNCATE locks, DROP TABLE heartbeats
+	// SQL that removes or rewrites the rows of a state table (lease,
+	// session, lock, heartbeat or state tables); an UPDATE needs SET … =
 	for _, kw := range []string{"delete from ", "update ", "truncate table ", "truncate ", "drop table "} {
 		k := strings.Index(s, kw)
 		if k < 0 {

@@ -8,13 +8,15 @@
 //
 // with no global excludes file: untracked files that an ignore rule excludes
 // are left out, and tracked files are visited even when a rule matches them.
-// The rules come from every .gitignore from the top of the repository down,
-// from the repository's info/exclude, and from .recoverlintignore files, which
-// use the same syntax, sit at any level like .gitignore, and exclude files
-// from recoverlint only. In one folder the .recoverlintignore lines come after
-// the .gitignore lines, so they win where both match. Outside a repository the
-// .gitignore and .recoverlintignore files from the walked folder downward
-// still apply.
+// The rules come from every .gitignore from the top of the repository down
+// and from the repository's info/exclude.
+//
+// On top of git's choice, .recoverlintignore files (same syntax, at any level
+// like .gitignore) exclude files from recoverlint only. They are judged apart
+// from git's rules, as if they were the only ignore files, and they apply to
+// tracked files too: committed test fixtures are what they are for. They
+// cannot bring back a file git ignores. Outside a repository the .gitignore
+// and .recoverlintignore files from the walked folder downward still apply.
 //
 // The matcher is this package's own: a byte-for-byte port of the semantics
 // of git's wildmatch and of its per-folder rule precedence, checked against

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -20,10 +21,10 @@ import (
 //
 //	git ls-files --cached --others --exclude-standard
 //
-// lists, run with no global or system configuration. git knows nothing of
-// .recoverlintignore, so before asking git, each .recoverlintignore is
-// appended to the .gitignore of its folder: the walker defines it as the
-// later half of that folder's rules. Trees hold no symbolic links (the
+// lists, run with no global or system configuration, less the files that
+// the .recoverlintignore files exclude: those are recoverlint's own
+// exclusions, judged apart from git's rules and applied to tracked files
+// too (see withoutOwn for how git is asked about them). Trees hold no symbolic links (the
 // walker skips them, git would list them); nested repositories, which git
 // lists as "dir/", and submodules, which it lists as their folder, are not
 // files and are dropped from its answer.
@@ -159,46 +160,6 @@ func walkSet(t testing.TB, dir string) []string {
 	return got
 }
 
-// mergeRecoverlintIgnores appends every .recoverlintignore to the
-// .gitignore of its folder so that git applies both. It returns the
-// .gitignore files it had to create, which the walk never saw.
-func mergeRecoverlintIgnores(t testing.TB, root string) map[string]bool {
-	t.Helper()
-	created := map[string]bool{}
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && d.Name() == ".git" {
-			return filepath.SkipDir
-		}
-		if d.Name() != ".recoverlintignore" || !d.Type().IsRegular() {
-			return nil
-		}
-		extra, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		gi := filepath.Join(filepath.Dir(p), ".gitignore")
-		old, err := os.ReadFile(gi)
-		if os.IsNotExist(err) {
-			rel, _ := filepath.Rel(root, gi)
-			created[filepath.ToSlash(rel)] = true
-		} else if err != nil {
-			return err
-		}
-		// Each file may start with a byte order mark; in the middle of the
-		// merged file it would become part of a pattern.
-		extra = bytes.TrimPrefix(extra, []byte("\xef\xbb\xbf"))
-		merged := append(append(old, '\n'), extra...)
-		return os.WriteFile(gi, merged, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return created
-}
-
 // gitSet lists what git reports in dir (after the merge), as sorted slash
 // paths relative to dir, leaving out folders (nested repositories and
 // submodules) and the .gitignore files the merge created. root is the top
@@ -267,18 +228,17 @@ func checkAgainstGit(t *testing.T, env []string, root string) {
 	for _, dir := range folders(t, root) {
 		walked[dir] = walkSet(t, filepath.Join(root, filepath.FromSlash(dir)))
 	}
-	created := mergeRecoverlintIgnores(t, root)
-	compareSets(t, "top", walked[""], gitSet(t, env, root, root, created))
+	compareSets(t, "top", walked[""], withoutOwn(t, env, root, root, gitSet(t, env, root, root, nil)))
 
 	entered := map[string]bool{}
-	for _, p := range gitSet(t, env, root, root, created, "--others", "--exclude-standard") {
+	for _, p := range withoutOwn(t, env, root, root, gitSet(t, env, root, root, nil, "--others", "--exclude-standard")) {
 		for d := filepath.ToSlash(filepath.Dir(p)); d != "."; d = filepath.ToSlash(filepath.Dir(d)) {
 			entered[d] = true
 		}
 	}
 	for dir := range entered {
 		sub := filepath.Join(root, filepath.FromSlash(dir))
-		compareSets(t, dir, walked[dir], gitSet(t, env, root, sub, created))
+		compareSets(t, dir, walked[dir], withoutOwn(t, env, root, sub, gitSet(t, env, root, sub, nil)))
 	}
 }
 
@@ -425,4 +385,79 @@ func TestWalkMatchesGit(t *testing.T) {
 			checkAgainstGit(t, env, root)
 		})
 	}
+}
+
+// withoutOwn drops from set the files that the .recoverlintignore files
+// exclude. git judges that too: in a copy of the tree where each
+// .recoverlintignore serves as its folder's .gitignore and nothing is
+// tracked, git lists the files it does not ignore; the real .gitignore
+// files, absent from the copy, are put to git check-ignore there.
+func withoutOwn(t testing.TB, env []string, root, dir string, set []string) []string {
+	t.Helper()
+	shadow := t.TempDir()
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		if d.IsDir() {
+			if d.Name() == ".git" {
+				return filepath.SkipDir
+			}
+			return os.MkdirAll(filepath.Join(shadow, rel), 0o755)
+		}
+		if !d.Type().IsRegular() || d.Name() == ".gitignore" {
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if d.Name() == ".recoverlintignore" {
+			if err := os.WriteFile(filepath.Join(shadow, filepath.Dir(rel), ".gitignore"), data, 0o644); err != nil {
+				return err
+			}
+		}
+		return os.WriteFile(filepath.Join(shadow, rel), data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runGit(t, env, shadow, "init", "-q")
+	sub, _ := filepath.Rel(root, dir)
+	kept := map[string]bool{}
+	for _, p := range gitSet(t, env, shadow, filepath.Join(shadow, sub), nil, "--others", "--exclude-standard") {
+		if path.Base(p) != ".gitignore" { // the rules' stand-in, not a file of the real tree
+			kept[p] = true
+		}
+	}
+	var real []string
+	for _, p := range set {
+		if path.Base(p) == ".gitignore" {
+			real = append(real, p)
+		}
+	}
+	if len(real) > 0 {
+		cmd := exec.Command("git", "check-ignore", "--no-index", "--stdin", "-z", "--non-matching", "--verbose")
+		cmd.Dir = filepath.Join(shadow, sub)
+		cmd.Env = env
+		cmd.Stdin = strings.NewReader(strings.Join(real, "\x00") + "\x00")
+		out, _ := cmd.Output() // exit 1 when nothing is ignored
+		// records of four NUL-terminated fields: source, line, pattern, path;
+		// a path no pattern matched has an empty source
+		f := strings.Split(string(out), "\x00")
+		for i := 0; i+3 < len(f); i += 4 {
+			src, pattern, p := f[i], f[i+2], f[i+3]
+			if src == "" || strings.HasPrefix(pattern, "!") {
+				kept[p] = true
+			}
+		}
+	}
+	var out []string
+	for _, p := range set {
+		if kept[p] {
+			out = append(out, p)
+		}
+	}
+	return out
 }

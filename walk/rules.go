@@ -39,6 +39,9 @@ type ruleSet struct {
 	// the top of the walk's scope, ending in '/' unless it is the top.
 	base  string
 	rules []rule
+	// own marks a .recoverlintignore: recoverlint's own exclusions,
+	// judged apart from git's and applied to tracked files too.
+	own bool
 }
 
 // parseRules compiles the content of an ignore file found in the folder

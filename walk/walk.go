@@ -219,6 +219,7 @@ func (w *walker) pushRules(sc *scope, path, base string) {
 		return
 	}
 	if set := parseRules(data, base); len(set.rules) > 0 {
+		set.own = filepath.Base(path) == recoverlintignoreName
 		sc.rules = append(sc.rules, set)
 	}
 }
@@ -255,12 +256,16 @@ func (w *walker) walkDir(sc *scope, path, rel, ign string, trackedOnly bool) {
 	}
 	depth := len(sc.rules)
 	defer func() { sc.rules = sc.rules[:depth] }()
+	base := ""
+	if ign != "" {
+		base = ign + "/"
+	}
 	if !trackedOnly {
-		base := ""
-		if ign != "" {
-			base = ign + "/"
-		}
 		w.loadRules(sc, path, base, entries)
+	} else if e, ok := findEntry(entries, recoverlintignoreName); ok && e.Type().IsRegular() {
+		// in a folder git excludes, tracked files are still walked, and
+		// recoverlint's own exclusions still apply to them
+		w.pushRules(sc, filepath.Join(path, recoverlintignoreName), base)
 	}
 	for _, e := range entries {
 		name := e.Name()
@@ -271,6 +276,9 @@ func (w *walker) walkDir(sc *scope, path, rel, ign string, trackedOnly bool) {
 		childPath := joinClean(path, name)
 		childRel := joinSlash(rel, name)
 		childIgn := joinSlash(ign, name)
+		if w.ownExcluded(sc, childIgn, name, typ.IsDir()) {
+			continue // .recoverlintignore excludes it, tracked or not
+		}
 		if typ.IsDir() {
 			switch {
 			case trackedOnly || w.excluded(sc, childIgn, name, true):
@@ -315,12 +323,24 @@ func joinSlash(dir, name string) string {
 	return dir + "/" + name
 }
 
-// excluded reports whether the ignore rules in scope exclude a path given
-// relative to the scope's top: the deepest ignore file with a matching
-// rule decides, and in it the last matching line.
+// excluded reports whether git's ignore rules in scope exclude a path
+// given relative to the scope's top: the deepest ignore file with a
+// matching rule decides, and in it the last matching line.
 func (w *walker) excluded(sc *scope, path, name string, isDir bool) bool {
-	for i := len(sc.rules) - 1; i >= 0; i-- {
-		if matched, excluded := sc.rules[i].match(path, name, isDir); matched {
+	return decide(sc.rules, false, path, name, isDir)
+}
+
+// ownExcluded is excluded for the .recoverlintignore files alone.
+func (w *walker) ownExcluded(sc *scope, path, name string, isDir bool) bool {
+	return decide(sc.rules, true, path, name, isDir)
+}
+
+func decide(sets []*ruleSet, own bool, path, name string, isDir bool) bool {
+	for i := len(sets) - 1; i >= 0; i-- {
+		if sets[i].own != own {
+			continue
+		}
+		if matched, excluded := sets[i].match(path, name, isDir); matched {
 			return excluded
 		}
 	}

@@ -329,8 +329,7 @@ func TestWalkOutsideRepository(t *testing.T) {
 	got := walkSet(t, plain)
 
 	repo := gitTree{files: files}.build(t, env)
-	created := mergeRecoverlintIgnores(t, repo)
-	compareSets(t, "plain folder", got, gitSet(t, env, repo, repo, created))
+	compareSets(t, "plain folder", got, withoutOwn(t, env, repo, repo, gitSet(t, env, repo, repo, nil)))
 }
 
 // TestWalkRepositoriesBelowPlainFolder checks that a repository found below
