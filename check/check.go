@@ -8,9 +8,13 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/recoverlint/recoverlint/datascan"
 	"github.com/recoverlint/recoverlint/goscan"
+	"github.com/recoverlint/recoverlint/jsscan"
 	"github.com/recoverlint/recoverlint/mdscan"
+	"github.com/recoverlint/recoverlint/pyscan"
 	"github.com/recoverlint/recoverlint/rules"
+	"github.com/recoverlint/recoverlint/shscan"
 	"github.com/recoverlint/recoverlint/textscan"
 )
 
@@ -64,27 +68,18 @@ const (
 	UnusedSuppression = "unused-suppression"
 )
 
-// Source checks one file's content. The name decides how the content is
-// read (Markdown, plain prompt text, Go) unless cfg.Kind is set; it is not
-// opened. A Go file that does not parse is still scanned as far as the
-// parser got and the error is returned beside the findings.
+// Source checks one file's content. The name (or, for a name that says
+// nothing, the #! line) decides how the content is read — Markdown, plain
+// prompt text, Go, shell, Python, JavaScript/TypeScript, YAML/JSON/TOML —
+// unless cfg.Kind is set; the file is not opened. A code file that does not
+// parse is still scanned as far as its reader got and the error is returned
+// beside the findings.
 func Source(name string, src []byte, cfg Config) ([]Finding, error) {
-	kind := KindOf(name)
+	kind := KindFor(name, src)
 	if cfg.Kind != nil {
 		kind = *cfg.Kind
 	}
-	var units []rules.Unit
-	var calls []rules.Finding
-	var scanErr error
-	switch kind {
-	case Markdown:
-		units = mdscan.Scan(src, name)
-	case Go:
-		res := goscan.Scan(src, name)
-		units, calls, scanErr = res.Units, res.Calls, res.Err
-	default:
-		units = textscan.Scan(src, name)
-	}
+	units, calls, scanErr := scan(kind, name, src)
 	enabled := cfg.Rules()
 	var raw []rules.Finding
 	for _, u := range units {
@@ -113,6 +108,40 @@ func (c Config) severity(id string) string {
 		return s
 	}
 	return "error"
+}
+
+// scan reads the source as its kind says. A code file that does not lex
+// is read as plain text beside the calls found before the error, and the
+// error is returned.
+func scan(kind Kind, name string, src []byte) ([]rules.Unit, []rules.Finding, error) {
+	var units []rules.Unit
+	var calls []rules.Finding
+	var err error
+	switch kind {
+	case Markdown:
+		return mdscan.Scan(src, name), nil, nil
+	case Text:
+		return textscan.Scan(src, name), nil, nil
+	case Go:
+		r := goscan.Scan(src, name)
+		return r.Units, r.Calls, r.Err
+	case Shell:
+		r := shscan.Scan(src, name)
+		units, calls, err = r.Units, r.Calls, r.Err
+	case Python:
+		r := pyscan.Scan(src, name)
+		units, calls, err = r.Units, r.Calls, r.Err
+	case JavaScript:
+		r := jsscan.Scan(src, name)
+		units, calls, err = r.Units, r.Calls, r.Err
+	case Data:
+		r := datascan.Scan(src, name)
+		units, calls, err = r.Units, r.Calls, r.Err
+	}
+	if err != nil {
+		units = textscan.Scan(src, name)
+	}
+	return units, calls, err
 }
 
 func ruleOn(enabled []*rules.Rule, id string) bool {

@@ -82,6 +82,15 @@ func TestKindAndSelection(t *testing.T) {
 		{"main.go", check.Go, true},
 		{"image.png", check.Text, false},
 		{"Makefile", check.Text, false},
+		{"hooks/pre-stop.sh", check.Shell, true},
+		{"server/reconnect.py", check.Python, true},
+		{"src/tools.ts", check.JavaScript, true},
+		{"web/app.jsx", check.JavaScript, true},
+		{".github/workflows/ci.yml", check.Data, true},
+		{".mcp.json", check.Data, true},
+		{"pyproject.toml", check.Data, true},
+		{"package-lock.json", check.Data, false},
+		{"dist/app.min.js", check.JavaScript, false},
 	} {
 		if got := check.KindOf(tc.name); got != tc.kind {
 			t.Errorf("KindOf(%q) = %v, want %v", tc.name, got, tc.kind)
@@ -90,10 +99,27 @@ func TestKindAndSelection(t *testing.T) {
 			t.Errorf("Selected(%q) = %v, want %v", tc.name, got, tc.selected)
 		}
 	}
-	for _, s := range []string{"markdown", "MD", "text", "go"} {
+	for _, s := range []string{"markdown", "MD", "text", "go", "shell", "python", "javascript", "data", "yaml"} {
 		if _, ok := check.ParseKind(s); !ok {
 			t.Errorf("ParseKind(%q) failed", s)
 		}
+	}
+	for _, tc := range []struct {
+		src  string
+		want check.Kind
+	}{
+		{"#!/bin/bash\npkill -f x\n", check.Shell},
+		{"#!/usr/bin/env python3\nimport os\n", check.Python},
+		{"#!/usr/bin/env node\nconsole.log(1)\n", check.JavaScript},
+		{"#!/usr/bin/perl\n", check.Text},
+		{"no shebang here\n", check.Text},
+	} {
+		if got := check.KindFor("bin/tool", []byte(tc.src)); got != tc.want {
+			t.Errorf("KindFor(bin/tool, %q) = %v, want %v", tc.src, got, tc.want)
+		}
+	}
+	if got := check.KindFor("notes.md", []byte("#!/bin/sh\n")); got != check.Markdown {
+		t.Errorf("a Markdown name read as %v", got)
 	}
 	if _, ok := check.ParseKind("rust"); ok {
 		t.Error("ParseKind(rust) succeeded")
@@ -144,5 +170,25 @@ func TestConfigRules(t *testing.T) {
 	without, _ := check.Source("a.md", src, check.Config{Disabled: map[string]bool{"mtime-reload": true}})
 	if rulesAt(without) != "3:process-kill" {
 		t.Errorf("Disabled: got %q", rulesAt(without))
+	}
+}
+
+// TestLanguages runs one recommendation and one ban through each code
+// reader, so the wiring of every kind is covered end to end.
+func TestLanguages(t *testing.T) {
+	for _, tc := range []struct{ name, src, want string }{
+		{"stop.sh", "#!/bin/sh\n# never run pkill by hand\npkill -f bridge\n", "3:process-kill"},
+		{"hint.py", "HINT = \"Run pkill -f bridge when it hangs.\"\nBAN = \"Never run pkill.\"\n", "1:process-kill"},
+		{"hint.ts", "const hint = 'Run pkill -f bridge when it hangs.';\nconst ban = 'Never run pkill.';\n", "1:process-kill"},
+		{"ci.yml", "jobs:\n  fix:\n    steps:\n      - run: pkill -f bridge\n", "4:process-kill"},
+		{"bin/tool", "#!/usr/bin/env bash\nkillall bridge\n", "2:process-kill"},
+	} {
+		fs, err := check.Source(tc.name, []byte(tc.src), check.Config{})
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+		}
+		if got := rulesAt(fs); got != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.name, got, tc.want)
+		}
 	}
 }

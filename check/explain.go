@@ -4,29 +4,18 @@ import (
 	"fmt"
 	"go/token"
 
-	"github.com/recoverlint/recoverlint/goscan"
-	"github.com/recoverlint/recoverlint/mdscan"
 	"github.com/recoverlint/recoverlint/rules"
-	"github.com/recoverlint/recoverlint/textscan"
 )
 
 // Explain lists, for every text unit of the file, what the classifier saw
 // and decided: the unit's kind, position and context, and each action it
 // names with its stance.
 func Explain(name string, src []byte, cfg Config) []string {
-	kind := KindOf(name)
+	kind := KindFor(name, src)
 	if cfg.Kind != nil {
 		kind = *cfg.Kind
 	}
-	var units []rules.Unit
-	switch kind {
-	case Markdown:
-		units = mdscan.Scan(src, name)
-	case Go:
-		units = goscan.Scan(src, name).Units
-	default:
-		units = textscan.Scan(src, name)
-	}
+	units, _, _ := scan(kind, name, src)
 	file := token.NewFileSet().AddFile(name, -1, len(src))
 	file.SetLinesForContent(src)
 	var out []string

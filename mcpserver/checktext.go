@@ -24,7 +24,7 @@ const (
 type CheckTextInput struct {
 	Text string `json:"text" jsonschema:"the text to check, at most 1 MiB: a doc, a prompt, an AGENTS.md, a tool description or a reply you are about to give"`
 	File string `json:"file,omitempty" jsonschema:"the file name the text is or will be saved under, such as AGENTS.md or prompt.txt; its extension decides how the text is read and it is shown in each finding. It is a name only: nothing is opened"`
-	Kind string `json:"kind,omitempty" jsonschema:"how to read the text: markdown, text (a plain prompt) or go; overrides the file name's extension. Default: from the file name, else markdown"`
+	Kind string `json:"kind,omitempty" jsonschema:"how to read the text: markdown, text (a plain prompt), go, shell, python, javascript or data (YAML, JSON, TOML); overrides the file name's extension. Default: from the file name, else markdown"`
 }
 
 // CheckReport is what check_text returns: the document that
@@ -51,6 +51,14 @@ func defaultName(k check.Kind) string {
 		return "text.md"
 	case check.Go:
 		return "text.go"
+	case check.Shell:
+		return "text.sh"
+	case check.Python:
+		return "text.py"
+	case check.JavaScript:
+		return "text.ts"
+	case check.Data:
+		return "text.yaml"
 	}
 	return "text.txt"
 }
@@ -114,7 +122,7 @@ func checkSetup(in CheckTextInput) (string, check.Config, error) {
 	if in.Kind != "" {
 		k, ok := check.ParseKind(in.Kind)
 		if !ok {
-			return "", cfg, fmt.Errorf("kind: unknown kind (use markdown, text or go)")
+			return "", cfg, fmt.Errorf("kind: unknown kind (use markdown, text, go, shell, python, javascript or data)")
 		}
 		cfg.Kind = &k
 		if name == "" {

@@ -102,7 +102,7 @@ func TestCheckTextRefusesBadInput(t *testing.T) {
 	}{
 		{"text over 1 MiB", map[string]any{"text": strings.Repeat("a", mcpserver.MaxTextBytes+1)}, []string{"text", "1048577 bytes", "1 MiB"}},
 		{"multi-byte text over 1 MiB", map[string]any{"text": strings.Repeat("é", mcpserver.MaxTextBytes/2+1)}, []string{"text", "1 MiB"}},
-		{"unknown kind", map[string]any{"text": "x", "kind": "yaml"}, []string{"kind", "markdown, text or go"}},
+		{"unknown kind", map[string]any{"text": "x", "kind": "cobol"}, []string{"kind", "markdown, text, go"}},
 		{"file with a newline", map[string]any{"text": "x", "file": "a\nb.md"}, []string{"file", "control characters"}},
 		{"blank file", map[string]any{"text": "x", "file": "  "}, []string{"file"}},
 		{"file name too long", map[string]any{"text": "x", "file": strings.Repeat("a", mcpserver.MaxFileNameBytes+1) + ".md"}, []string{"file", "at most 1024 bytes"}},

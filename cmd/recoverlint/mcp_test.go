@@ -305,7 +305,7 @@ func TestMCPServerBinary(t *testing.T) {
 			want string
 		}{
 			{"oversized", map[string]any{"text": strings.Repeat("x", 1<<20+1)}, "over the limit"},
-			{"unknown kind", map[string]any{"text": "x", "kind": "yaml"}, "kind"},
+			{"unknown kind", map[string]any{"text": "x", "kind": "cobol"}, "kind"},
 			{"wrong type", map[string]any{"text": 3}, "text"},
 		} {
 			res := callTool(t, cs, mcpserver.CheckTextTool, tc.args)
