@@ -39,61 +39,9 @@ echo "built in $(($(date +%s) - start))s: $("$gcl" version 2>&1 | head -n 1)"
 # import, a process of unknown origin) and suppressed ones.
 sample=$work/sample
 mkdir -p "$sample"
-cat >"$sample/go.mod" <<'EOF'
-module example.com/sample
-
-go 1.22
-EOF
-cat >"$sample/sample.go" <<'EOF'
-package sample
-
-import (
-	"errors"
-	"os"
-	osexec "os/exec"
-	"syscall"
-)
-
-// When the bridge hangs, run pkill -f bridge and call whoami again.
-var errStale = errors.New("bridge is stale: run `pkill -f bridge` and retry")
-
-var errAuth = errors.New("gitea returned 401: add a fresh GITEA_TOKEN to .env and restart the server")
-
-var errQuoted = errors.New("bridge is stale: run `pkill -f bridge` and retry") //nolint:recoverlint // quoted from an incident
-
-//recoverlint:ignore process-kill quoted in the runbook's history section
-var errOld = errors.New("bridge is stale: run `pkill -f bridge` and retry")
-
-// Never run pkill against the bridge; request a reconnect instead.
-func sweep() error { return osexec.Command("killall", "bridge").Run() }
-
-func stop(p *os.Process) error { return p.Signal(syscall.SIGTERM) }
-
-func alive(pid int) bool { return syscall.Kill(pid, 0) == nil }
-
-func own() error {
-	cmd := osexec.Command("sleep", "1")
-	if err := cmd.Start(); err != nil {
-		return err
-	}
-	return cmd.Process.Kill()
-}
-EOF
-cat >"$sample/.golangci.yml" <<'EOF'
-version: "2"
-linters:
-  default: none
-  enable:
-    - recoverlint
-  settings:
-    custom:
-      recoverlint:
-        type: module
-        description: text and calls that recommend or perform a forbidden MCP recovery action
-issues:
-  max-issues-per-linter: 0
-  max-same-issues: 0
-EOF
+cp "$root/scripts/testdata/gcl-sample/go.mod.txt" "$sample/go.mod"
+cp "$root/scripts/testdata/gcl-sample/sample.go" "$sample/sample.go"
+cp "$root/scripts/testdata/gcl-sample/golangci.yml" "$sample/.golangci.yml"
 cat >"$work/want" <<'EOF'
 sample.go:10:31
 sample.go:11:50
