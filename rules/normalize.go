@@ -53,41 +53,40 @@ func fold(text string) folded {
 			i++
 			continue
 		}
-		if isInvisible(r) {
-			i += size
-			continue
-		}
-		if a, ok := lookalike(r); ok {
-			emit(a, i)
-			i += size
-			continue
-		}
-		if r >= 0xFF01 && r <= 0xFF5E { // full-width ASCII
-			a := byte(r - 0xFEE0)
-			if a >= 'A' && a <= 'Z' {
-				a += 'a' - 'A'
-			}
-			emit(a, i)
-			i += size
-			continue
-		}
-		if s, ok := compatASCII(r); ok {
-			for j := 0; j < len(s); j++ {
-				emit(s[j], i)
-			}
-			i += size
-			continue
-		}
-		lr := unicode.ToLower(r)
-		var buf [utf8.UTFMax]byte
-		n := utf8.EncodeRune(buf[:], lr)
-		for j := 0; j < n; j++ {
-			emit(buf[j], i)
+		n := len(out)
+		out = appendFoldedRune(out, r)
+		for range len(out) - n {
+			back = append(back, i)
 		}
 		i += size
 	}
 	back = append(back, len(text))
 	return folded{s: string(out), back: back}
+}
+
+// appendFoldedRune appends what a valid non-ASCII rune folds to: nothing
+// for an invisible character, one lower-case ASCII byte for a look-alike or
+// full-width letter, the ASCII letters of a compatibility form, else the
+// rune in lower case. fold and the prefilter both read runes through it,
+// so the prefilter sees exactly the letters the classifier will.
+func appendFoldedRune(dst []byte, r rune) []byte {
+	if isInvisible(r) {
+		return dst
+	}
+	if a, ok := lookalike(r); ok {
+		return append(dst, a)
+	}
+	if r >= 0xFF01 && r <= 0xFF5E { // full-width ASCII
+		a := byte(r - 0xFEE0)
+		if a >= 'A' && a <= 'Z' {
+			a += 'a' - 'A'
+		}
+		return append(dst, a)
+	}
+	if s, ok := compatASCII(r); ok {
+		return append(dst, s...)
+	}
+	return utf8.AppendRune(dst, unicode.ToLower(r))
 }
 
 func isWordByteAt(s string, i int) bool {
@@ -168,7 +167,7 @@ func lookalike(r rune) (byte, bool) {
 // stands for (mathematical alphanumerics, circled or styled letters, ligatures),
 // as NFKC defines them. Other runes are left alone.
 func compatASCII(r rune) (string, bool) {
-	if r < 0x00A0 {
+	if r < 0x00A0 || !hasDecomposition(r) {
 		return "", false
 	}
 	s := norm.NFKC.String(string(r))
@@ -188,4 +187,17 @@ func compatASCII(r rune) (string, bool) {
 		}
 	}
 	return string(b), len(b) > 0
+}
+
+// hasDecomposition reports whether NFKC can change the rune r on its own:
+// a rune without a decomposition is its own NFKC form. Asking saves the
+// allocation of norm's String for the many runes (CJK text, emoji) that
+// stay as they are.
+func hasDecomposition(r rune) bool {
+	if r >= 0xAC00 && r <= 0xD7A3 {
+		return true // Hangul syllables decompose by rule, not by table
+	}
+	var buf [utf8.UTFMax]byte
+	n := utf8.EncodeRune(buf[:], r)
+	return norm.NFKC.Properties(buf[:n]).Decomposition() != nil
 }

@@ -1,40 +1,1082 @@
 package rules
 
-import "strings"
+import (
+	"fmt"
+	"math/bits"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
 
-// triggerStems are lower-case fragments that every hit of every rule
-// contains at least one of, once the text is folded.
-var triggerStems = []string{"kill", "termin", "nuke", "sig", "fuser", "stop-process", "touch", "utime",
-	"chtimes", "mtime", "timestamp", "save", "lastwritetime", "env", "config", "settings", "mcp",
-	"json", "toml", "yaml", "yml", "lock", "heartbeat", "lease", "session", "state", "pid", ".db", "delete",
-	"update", "curl", "wget", "api", "http", "endpoint", "import", "xh", "requests", "axios", "lck",
-	"sqlite", "modif", "edit", "rm", "del", "remove"}
+// This file decides, before anything is parsed or classified, which text
+// can hold a finding at all. It is a filter, never a judge: every answer
+// it gives is "maybe" or "certainly not", and "certainly not" must hold
+// for every spelling the classifier would read as the action.
+//
+// Each built-in rule lists routes: sets of word groups that must all occur
+// in a segment for its find function to report a hit there (hits are the
+// only source of findings). Rule.mayHit enforces the routes, so a segment
+// without them is never searched; the checks below are therefore exact
+// supersets of what the classifier can see, not guesses about it.
+//
+// Words are matched by one automaton (a DFA built from the patterns) over
+// the text as fold would spell it: lower case, look-alike and full-width
+// letters folded, invisible characters dropped. Bytes that Markdown
+// markup, inline code or fold may remove between two letters (* _ ~ ` \
+// [ ] ! < > ' ") are read as "maybe nothing, maybe a separator", and text
+// that can vanish as a whole (a link's "(target)", a reference "[label]",
+// inline HTML) is read both ways. So "pk**ill**", "p\u200bkill",
+// "ki<b>ll</b>" and "[ki](x)ll" all reach the classifier, which reads them
+// after the same removals.
 
-// MayMatch is a cheap test run before a unit is classified: text that
-// contains no trigger stem, even after folding look-alikes, zero-width
-// characters and in-word quoting, cannot name any rule's action.
-func MayMatch(text string) bool {
-	if text == "" {
-		return false
-	}
-	folded := false
-	for i := 0; i < len(text); i++ {
-		c := text[i]
-		if c >= 0x80 || c == '\\' || c == '"' || c == '\'' {
-			folded = true
-			break
+// routeSpec is one way a rule's find function reaches a hit: every group
+// must occur in the segment. A group is a list of alternative patterns.
+type routeSpec struct {
+	groups [][]string
+	// inherent marks hits that need no context (a direct server import
+	// for raw-api-fallback): the rule's Needs does not apply to them.
+	inherent bool
+	// tables marks SQL keywords: a match counts only where the name of a
+	// state table may follow it (see stateTableAfter).
+	tables bool
+}
+
+// Pattern syntax: letters, digits and punctuation match themselves (case
+// folded); '^' at the start needs a non-alphanumeric byte (or the start of
+// the text) before the word, '$' at the end one after it; ' ' matches one
+// or more blanks; '%' matches any run of letters and digits. Characters
+// that markup may remove (see deletable) are dropped from patterns, since
+// the text may have lost them too.
+
+// builtinRoutes lists, for each built-in rule id, every route by which the
+// rule's find function can report a hit. It is a summary of the find
+// functions: a route missing here makes mayHit skip segments the rule
+// could report, and TestRoutesCoverFindings, which runs every example,
+// case and fixture with and without routes, fails.
+var builtinRoutes = map[string][]routeSpec{
+	"process-kill": {{groups: [][]string{{"kill", "stop-process", "fuser", "terminat", "nuk",
+		"sigterm", "sigint", "sigquit", "sighup"}}}},
+	"mtime-reload": {
+		{groups: [][]string{{"touch", "mtime", "timestamp", "modification", "last-modified", "resav",
+			"re-sav", "utime", "chtimes", "lastwritetime"}}},
+		{groups: [][]string{{"sav"}, {"again", "no change", "without chang"}}},
+	},
+	"env-edit":    {{groups: [][]string{{".env", "env file", "environment file"}}}},
+	"config-edit": {{groups: [][]string{configWords()}}},
+	"session-state-edit": {
+		{groups: [][]string{{"^lock", "^lck", "^pid", "^heartbeat", "^lease", "^in_use", ".db", ".sqlite",
+			"^session.", "^sessions.", "/session", "^state.",
+			"^session file", "^session state", "^session record", "^session database", "^session db", "^session row",
+			"^state file", "^state state", "^state record", "^state database", "^state db", "^state row"}}},
+		{groups: [][]string{{"^delete from ", "^update ", "^truncate ", "^drop table "}}, tables: true},
+	},
+	"raw-api-fallback": {
+		{groups: [][]string{{"^python -c", "^python3 -c", "^py -c"}}, inherent: true},
+		{groups: [][]string{{"curl", "wget", "httpie", "^xh$", "^http ",
+			"^rest api", "^http api", "^raw api", "^graphql api", "^its api", "^server's api",
+			"^api call", "^api directly", "^api endpoint", "^api request",
+			"^apis call", "^apis directly", "^apis endpoint", "^apis request",
+			"^rest endpoint", "^http endpoint", "^raw endpoint", "^raw http", "/api",
+			"^requests.", "^httpx.", "^axios."}}},
+		{groups: [][]string{{"^the api"}}},
+		{groups: [][]string{{"^import"}, {"mcp"}}},
+	},
+}
+
+// configWords are the words every configuration file name or noun that
+// config-edit reads contains: "config", "settings", "mcp", and the few
+// client file names without any of them.
+func configWords() []string {
+	out := []string{"config", "settings", "mcp"}
+	for _, names := range []map[string]bool{mcpConfigNames, genericConfigNames} {
+		for n := range names {
+			if !strings.Contains(n, "config") && !strings.Contains(n, "settings") && !strings.Contains(n, "mcp") {
+				out = append(out, n)
+			}
 		}
 	}
-	var l string
-	if folded {
-		l = fold(text).s
-	} else {
-		l = strings.ToLower(text)
+	slices.Sort(out[3:])
+	return out
+}
+
+// wordPatterns turns cue phrases read with hasAnyWord into whole-word patterns.
+func wordPatterns(cues []string) []string {
+	out := make([]string, len(cues))
+	for i, c := range cues {
+		out[i] = "^" + c + "$"
 	}
-	for _, stem := range triggerStems {
-		if strings.Contains(l, stem) {
+	return out
+}
+
+// Cue groups: the words a context need is read from. A Recovery rule can
+// only count where a recovery cue is present in its segment's section or
+// headings; a Fallback rule where a fallback or failure cue (or
+// "directly") is.
+const (
+	cueRecovery = iota
+	cueFallback
+)
+
+func cueGroups() [][]string {
+	fb := append(wordPatterns(fallbackCues), wordPatterns(failureCues)...)
+	return [][]string{wordPatterns(recoveryCues), append(fb, "directly")}
+}
+
+// ---- the automaton ----
+
+// Byte classes. Letters and digits have a class each, so do punctuation
+// bytes that occur in patterns; the rest share a few.
+const (
+	clsWS    = iota // blank: space, tab, line break
+	clsDel          // a byte markup or fold may remove
+	clsOther        // any other byte, and folded non-ASCII letters
+	// clsAny is a byte of broken UTF-8 in a source. Markup that vanishes
+	// can join such bytes into a character, which may fold to letters:
+	// it stands for any text at all.
+	clsAny
+	clsFirst // first class of a pattern byte
+)
+
+// deletable reports the ASCII bytes that Markdown rendering (emphasis,
+// code spans, link brackets, autolinks, escapes) or fold (quotes and
+// backslashes inside a word) can remove from between two letters.
+func deletable(c byte) bool {
+	switch c {
+	case '*', '_', '~', '`', '\\', '[', ']', '!', '<', '>', '\'', '"':
+		return true
+	}
+	return false
+}
+
+func isBlankByte(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
+}
+
+func isAlnum(c byte) bool { return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' }
+
+// element kinds of a compiled pattern
+const (
+	elLit   = iota // one class
+	elBound        // a non-alphanumeric byte or the start of the text
+	elEnd          // a non-alphanumeric byte or the end of the text
+	elBlank        // one or more blanks
+	elWord         // zero or more letters or digits
+)
+
+type element struct {
+	kind uint8
+	cls  uint8
+}
+
+type pattern struct {
+	els   []element
+	group int
+}
+
+// alphabet maps bytes to classes; it is shared by every automaton of a
+// filter, so the same byte walk feeds them all.
+type alphabet struct {
+	cls   [256]uint8
+	n     int
+	alnum []bool // per class: a letter or digit (not a boundary)
+}
+
+func newAlphabet(pats []string) *alphabet {
+	a := &alphabet{}
+	for i := range a.cls {
+		a.cls[i] = clsOther
+	}
+	a.n = clsFirst
+	set := func(c byte) {
+		if a.cls[c] == clsOther {
+			a.cls[c] = uint8(a.n)
+			a.n++
+		}
+	}
+	for c := byte('a'); c <= 'z'; c++ {
+		set(c)
+	}
+	for c := byte('0'); c <= '9'; c++ {
+		set(c)
+	}
+	for _, p := range pats {
+		for i := 0; i < len(p); i++ {
+			c := lowerASCII(p[i])
+			if c < 0x80 && !isAlnum(c) && !deletable(c) && !isBlankByte(c) && c != '^' && c != '$' && c != '%' {
+				set(c)
+			}
+		}
+	}
+	for c := byte('A'); c <= 'Z'; c++ {
+		a.cls[c] = a.cls[c+'a'-'A']
+	}
+	for c := 0; c < 0x80; c++ {
+		switch {
+		case isBlankByte(byte(c)):
+			a.cls[c] = clsWS
+		case deletable(byte(c)):
+			a.cls[c] = clsDel
+		}
+	}
+	a.alnum = make([]bool, a.n)
+	for c := byte('a'); c <= 'z'; c++ {
+		a.alnum[a.cls[c]] = true
+	}
+	for c := byte('0'); c <= '9'; c++ {
+		a.alnum[a.cls[c]] = true
+	}
+	return a
+}
+
+func lowerASCII(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+func compilePattern(a *alphabet, s string, group int) (pattern, error) {
+	p := pattern{group: group}
+	for i := 0; i < len(s); i++ {
+		c := lowerASCII(s[i])
+		switch {
+		case c == '^' && i == 0:
+			p.els = append(p.els, element{kind: elBound})
+		case c == '$' && i == len(s)-1:
+			p.els = append(p.els, element{kind: elEnd})
+		case c == ' ':
+			if len(p.els) == 0 || p.els[len(p.els)-1].kind != elBlank {
+				p.els = append(p.els, element{kind: elBlank})
+			}
+		case c == '%':
+			p.els = append(p.els, element{kind: elWord})
+		case c >= 0x80:
+			return p, fmt.Errorf("pattern %q: only ASCII is supported", s)
+		case deletable(c):
+			// the text may have lost it as well
+		default:
+			p.els = append(p.els, element{kind: elLit, cls: a.cls[c]})
+		}
+	}
+	lits := 0
+	for _, e := range p.els {
+		if e.kind == elLit {
+			lits++
+		}
+	}
+	if lits == 0 {
+		return p, fmt.Errorf("pattern %q has no letters", s)
+	}
+	return p, nil
+}
+
+// dfa is a deterministic automaton over byte classes that reports, at each
+// step, the groups of the patterns that end there. Unanchored: every
+// pattern may start anywhere.
+type dfa struct {
+	a     *alphabet
+	trans []uint16 // state*a.n + class -> state
+	acc   []uint64 // per state: groups of the patterns that end in it
+	quiet []bool   // per state: no pattern is partly matched
+	start uint16   // the state at the start of a text (a boundary)
+	// tables are the groups whose matches count only before the name of a
+	// state table (stateTableAfter)
+	tables uint64
+	// nfa size, for tests
+	nfaStates int
+}
+
+// maxDFAStates bounds the automaton; the built-in patterns need a few
+// thousand states.
+const maxDFAStates = 1 << 16
+
+// newDFA builds the automaton by subset construction over bit sets of
+// NFA states. NFA state base[p]+k means "the first k elements of pattern p
+// matched"; states of one pattern are consecutive, so advancing is a shift.
+func newDFA(a *alphabet, pats []pattern) (*dfa, error) {
+	total := 0
+	for _, p := range pats {
+		total += len(p.els) + 1
+	}
+	w := (total + 63) / 64
+	type bset []uint64
+	newBits := func() bset { return make(bset, w) }
+	set := func(b bset, i int) { b[i/64] |= 1 << uint(i%64) }
+	adv := make([]bset, a.n)  // per class: states whose element takes the class
+	loop := make([]bset, a.n) // per class: states that stay on the class
+	for c := range adv {
+		adv[c], loop[c] = newBits(), newBits()
+	}
+	starts, boundStarts, eps, final := newBits(), newBits(), newBits(), newBits()
+	groupOf := make([]int, total)
+	isBound := func(cls int) bool { return !a.alnum[cls] } // WS, Del, Other and punctuation
+	s := 0
+	for _, p := range pats {
+		set(starts, s)
+		if p.els[0].kind == elBound {
+			set(boundStarts, s+1)
+		}
+		for k, e := range p.els {
+			for c := 0; c < a.n; c++ {
+				switch {
+				case e.kind == elLit && int(e.cls) == c,
+					(e.kind == elBound || e.kind == elEnd) && isBound(c),
+					e.kind == elBlank && c == clsWS:
+					set(adv[c], s+k)
+				case e.kind == elWord && a.alnum[c]:
+					set(loop[c], s+k)
+				}
+			}
+			if e.kind == elWord {
+				set(eps, s+k)
+			}
+			if e.kind == elBlank {
+				set(loop[clsWS], s+k+1) // a blank run may be longer than one byte
+			}
+		}
+		set(final, s+len(p.els))
+		groupOf[s+len(p.els)] = p.group
+		s += len(p.els) + 1
+	}
+	closure := func(b bset) {
+		for {
+			changed := false
+			var carry uint64
+			for i := range b {
+				x := b[i] & eps[i]
+				sh := x<<1 | carry
+				carry = x >> 63
+				if sh&^b[i] != 0 {
+					b[i] |= sh
+					changed = true
+				}
+			}
+			if !changed {
+				return
+			}
+		}
+	}
+	// next sets out to the states reached from cur on class c.
+	next := func(out, cur bset, c int) {
+		var carry uint64
+		av, lp := adv[c], loop[c]
+		for i := range out {
+			x := cur[i] & av[i]
+			out[i] = x<<1 | carry | cur[i]&lp[i] | starts[i]
+			carry = x >> 63
+		}
+		if isBound(c) {
+			for i := range out {
+				out[i] |= boundStarts[i]
+			}
+		}
+	}
+	d := &dfa{a: a, nfaStates: total}
+	index := map[uint64][]uint16{} // hash of a set -> states with that hash
+	var sets []bset
+	hasEps := slices.ContainsFunc(eps, func(x uint64) bool { return x != 0 })
+	add := func(b bset) (uint16, error) {
+		if hasEps {
+			closure(b)
+		}
+		h := uint64(14695981039346656037)
+		for _, x := range b {
+			h = (h ^ x) * 1099511628211
+			h ^= h >> 29
+		}
+		for _, id := range index[h] {
+			if slices.Equal(sets[id], b) {
+				return id, nil
+			}
+		}
+		if len(sets) >= maxDFAStates {
+			return 0, fmt.Errorf("prefilter automaton over %d states", maxDFAStates)
+		}
+		id := uint16(len(sets))
+		index[h] = append(index[h], id)
+		sets = append(sets, slices.Clone(b))
+		var acc uint64
+		quiet := true
+		for i, x := range b {
+			for f := x & final[i]; f != 0; f &= f - 1 {
+				acc |= 1 << uint(groupOf[64*i+bits.TrailingZeros64(f)])
+			}
+			if x&^(starts[i]|boundStarts[i]) != 0 {
+				quiet = false
+			}
+		}
+		d.acc = append(d.acc, acc)
+		d.quiet = append(d.quiet, quiet)
+		return id, nil
+	}
+	init := newBits()
+	for i := range init {
+		init[i] = starts[i] | boundStarts[i]
+	}
+	var err error
+	if d.start, err = add(init); err != nil {
+		return nil, err
+	}
+	out, tmp := newBits(), newBits()
+	for i := 0; i < len(sets); i++ {
+		cur := sets[i]
+		for c := 0; c < a.n; c++ {
+			if c == clsAny {
+				// every state reachable by any text
+				copy(out, cur)
+				for changed := true; changed; {
+					changed = false
+					for k := 0; k < a.n; k++ {
+						if k == clsAny {
+							continue
+						}
+						next(tmp, out, k)
+						for j := range out {
+							if tmp[j]&^out[j] != 0 {
+								out[j] |= tmp[j]
+								changed = true
+							}
+						}
+					}
+				}
+			} else if c == clsDel {
+				// maybe nothing, maybe a separator, maybe a blank
+				next(out, cur, clsOther)
+				next(tmp, cur, clsWS)
+				for j := range out {
+					out[j] |= tmp[j] | cur[j]
+				}
+			} else {
+				next(out, cur, c)
+			}
+			id, err := add(out)
+			if err != nil {
+				return nil, err
+			}
+			d.trans = append(d.trans, id)
+		}
+	}
+	return d, nil
+}
+
+// ---- scanning ----
+
+// Mark is a place in a text where words of some groups end.
+type Mark struct {
+	End    int    // byte offset just past the match
+	Groups uint64 // the groups whose patterns end there
+}
+
+// scanner walks a text through an automaton, reading the text both with
+// and without every stretch that may vanish.
+type scanner struct {
+	d     *dfa
+	src   []byte
+	marks []Mark
+	// uncertain is set when a vanishing stretch was too complex to follow:
+	// the caller must then treat the whole text as wanted.
+	uncertain bool
+	work      int // bytes read on side branches, bounded
+	rbuf      [16]byte
+}
+
+// limits on the side branches that read text without a vanished stretch
+const (
+	maxBranchDepth = 6
+	maxBranchWork  = 1 << 16 // bytes per text, plus the text's length
+	maxEndSearch   = 4096    // how far a stretch's end is searched for
+	maxEnds        = 32      // candidate ends of one stretch
+)
+
+func (sc *scanner) mark(end int, groups uint64) {
+	if groups&sc.d.tables != 0 && !stateTableAfter(sc.src, end) {
+		if groups &^= sc.d.tables; groups == 0 {
+			return
+		}
+	}
+	if n := len(sc.marks); n > 0 && sc.marks[n-1].End == end {
+		sc.marks[n-1].Groups |= groups
+		return
+	}
+	sc.marks = append(sc.marks, Mark{End: end, Groups: groups})
+}
+
+// run reads src[from:to] from state st and returns the state at the end.
+func (sc *scanner) run(st uint16, from, to int) uint16 {
+	d, src := sc.d, sc.src
+	cls := &d.a.cls
+	n := d.a.n
+	trans, acc := d.trans, d.acc
+	for i := from; i < to; {
+		c := src[i]
+		if c < utf8.RuneSelf {
+			st = trans[int(st)*n+int(cls[c])]
+			if acc[st] != 0 {
+				sc.mark(i+1, acc[st])
+			}
+			if c == ']' || c == '<' {
+				sc.vanish(st, i, to, 0)
+			}
+			i++
+			continue
+		}
+		st = sc.rune(st, &i, to)
+	}
+	return st
+}
+
+// rune reads the (non-ASCII) rune at *i as fold would spell it.
+func (sc *scanner) rune(st uint16, i *int, to int) uint16 {
+	d := sc.d
+	r, size := utf8.DecodeRune(sc.src[*i:to])
+	if r == utf8.RuneError && size <= 1 {
+		*i++
+		st = d.trans[int(st)*d.a.n+clsAny]
+		if d.acc[st] != 0 {
+			sc.mark(*i, d.acc[st])
+		}
+		return st
+	}
+	folded := appendFoldedRune(sc.rbuf[:0], r)
+	*i += size
+	for _, b := range folded {
+		cls := clsOther
+		if b < utf8.RuneSelf {
+			cls = int(d.a.cls[b])
+		}
+		st = d.trans[int(st)*d.a.n+cls]
+		if d.acc[st] != 0 {
+			sc.mark(*i, d.acc[st])
+		}
+	}
+	return st
+}
+
+// vanish handles a stretch of text that may be removed as a whole, opening
+// at src[i] (the ']' before a link target or reference label, or the '<' of
+// inline HTML). st is the state just after src[i]. For every place the
+// stretch may end, the text after it is read on from st until the
+// automaton has nothing partly matched.
+func (sc *scanner) vanish(st uint16, i, to, depth int) {
+	src := sc.src
+	var ends [maxEnds]int
+	var n int
+	var ok bool
+	switch {
+	case src[i] == ']' && i+1 < to && src[i+1] == '(':
+		n, ok = closers(src, i+1, to, ')', " \t([<\\\"'", ends[:])
+	case src[i] == ']' && i+1 < to && src[i+1] == '[':
+		// a label cannot hold an unescaped bracket: only an escape
+		// makes its end uncertain
+		n, ok = closers(src, i+1, to, ']', "[\\", ends[:])
+	case src[i] == '<' && i+1 < to && (isLetter(src[i+1]) || src[i+1] == '/' || src[i+1] == '?' || src[i+1] == '!'):
+		n, ok = htmlEnd(src, i, to, ends[:])
+	default:
+		return
+	}
+	if !ok || depth >= maxBranchDepth {
+		sc.uncertain = true
+		return
+	}
+	for _, e := range ends[:n] {
+		sc.branch(st, e, to, depth+1)
+	}
+}
+
+// branch reads src from e in state st until nothing is partly matched.
+func (sc *scanner) branch(st uint16, e, to, depth int) {
+	d, src := sc.d, sc.src
+	for i := e; i < to; {
+		if d.quiet[st] {
+			return
+		}
+		if sc.work++; sc.work > maxBranchWork+len(src) {
+			sc.uncertain = true
+			return
+		}
+		c := src[i]
+		if c >= utf8.RuneSelf {
+			st = sc.rune(st, &i, to)
+			continue
+		}
+		st = d.trans[int(st)*d.a.n+int(d.a.cls[c])]
+		if d.acc[st] != 0 {
+			sc.mark(i+1, d.acc[st])
+		}
+		if c == ']' || c == '<' {
+			sc.vanish(st, i, to, depth)
+		}
+		i++
+	}
+	// the end of the text is a boundary
+	if st = d.trans[int(st)*d.a.n+clsOther]; d.acc[st] != 0 {
+		sc.mark(to, d.acc[st])
+	}
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// closers lists the places just past each byte close that may end the
+// stretch opening at src[open] ('(' of a link target, '[' of a label). A
+// stretch holding none of the bytes in odd ends at the first close;
+// otherwise every close before the paragraph ends is a candidate. It
+// reports false when there are too many candidates to follow.
+func closers(src []byte, open, to int, close byte, odd string, ends []int) (int, bool) {
+	n := 0
+	simple := true
+	limit := min(to, open+maxEndSearch)
+	for j := open + 1; j < limit; j++ {
+		c := src[j]
+		if c == close {
+			if n == len(ends) {
+				return n, false
+			}
+			ends[n] = j + 1
+			n++
+			if simple {
+				return n, true
+			}
+			continue
+		}
+		if c == '\n' && blankLineAt(src, j+1, to) {
+			return n, true
+		}
+		if strings.IndexByte(odd, c) >= 0 {
+			simple = false
+		}
+	}
+	return n, limit == to
+}
+
+// htmlEnd finds where inline HTML opening at src[i] ends: after "-->" for
+// a comment, "?>" for a processing instruction, "]]>" for CDATA, else at
+// the first '>' outside quoted attribute values. Inline HTML never spans a
+// blank line.
+func htmlEnd(src []byte, i, to int, ends []int) (int, bool) {
+	limit := min(to, i+maxEndSearch)
+	term := ">"
+	switch {
+	case hasPrefixAt(src, i, "<!--"):
+		term = "-->"
+	case hasPrefixAt(src, i, "<?"):
+		term = "?>"
+	case hasPrefixAt(src, i, "<![CDATA["):
+		term = "]]>"
+	}
+	var quote byte
+	for j := i + 2; j < limit; j++ {
+		c := src[j]
+		if c == '\n' && blankLineAt(src, j+1, to) {
+			return 0, true
+		}
+		if term == ">" {
+			switch {
+			case quote != 0:
+				if c == quote {
+					quote = 0
+				}
+				continue
+			case c == '"' || c == '\'':
+				quote = c
+				continue
+			}
+		}
+		if c == term[len(term)-1] && j+1 >= i+len(term) && string(src[j+1-len(term):j+1]) == term {
+			ends[0] = j + 1
+			return 1, true
+		}
+	}
+	return 0, limit == to
+}
+
+func hasPrefixAt(src []byte, i int, p string) bool {
+	return len(src)-i >= len(p) && string(src[i:i+len(p)]) == p
+}
+
+// blankLineAt reports whether the line starting at i holds only blanks.
+func blankLineAt(src []byte, i, to int) bool {
+	for ; i < to; i++ {
+		switch src[i] {
+		case ' ', '\t', '\r':
+		case '\n':
 			return true
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// scan reads src with d from its start (a boundary) and returns the marks
+// and whether they are certain.
+func (d *dfa) scan(src []byte, marks []Mark) ([]Mark, bool) {
+	sc := scanner{d: d, src: src, marks: marks}
+	st := sc.run(d.start, 0, len(src))
+	if st = d.trans[int(st)*d.a.n+clsOther]; d.acc[st] != 0 {
+		sc.mark(len(src), d.acc[st])
+	}
+	return sc.marks, !sc.uncertain
+}
+
+// groupsIn returns the groups matched anywhere in s (a unit's or a
+// segment's text), reading it as the scanner reads a source.
+func (d *dfa) groupsIn(s string) uint64 {
+	var g uint64
+	st := d.start
+	n := d.a.n
+	add := func(end int) {
+		a := d.acc[st]
+		if a&d.tables != 0 && !stateTableAfter(s, end) {
+			a &^= d.tables
+		}
+		g |= a
+	}
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			st = d.trans[int(st)*n+int(d.a.cls[c])]
+			i++
+			if d.acc[st] != 0 {
+				add(i)
+			}
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		var buf [16]byte
+		folded := buf[:0]
+		if r == utf8.RuneError && size <= 1 {
+			size = 1
+			folded = append(folded, 0x80)
+		} else {
+			folded = appendFoldedRune(folded, r)
+		}
+		i += size
+		for _, b := range folded {
+			cls := clsOther
+			if b < utf8.RuneSelf {
+				cls = int(d.a.cls[b])
+			}
+			st = d.trans[int(st)*n+cls]
+			if d.acc[st] != 0 {
+				add(i)
+			}
+		}
+	}
+	st = d.trans[int(st)*n+clsOther]
+	if d.acc[st] != 0 {
+		add(len(s))
+	}
+	return g
+}
+
+// stateTableAfter reports whether the text from i on may name a state
+// table (sqlStateTable): the first word, or the second after "table",
+// read with the bytes markup may remove skipped. Text it cannot read
+// plainly (non-ASCII, a stretch that may vanish) may name one.
+func stateTableAfter[T ~string | ~[]byte](s T, i int) bool {
+	var buf [64]byte
+	for word := 0; word < 2; word++ {
+		name := buf[:0]
+		for ; i < len(s); i++ {
+			c := s[i]
+			if isBlankByte(c) && len(name) == 0 {
+				continue
+			}
+			if c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' {
+				if len(name) == len(buf) {
+					return true
+				}
+				name = append(name, lowerASCII(c))
+				continue
+			}
+			if c >= utf8.RuneSelf || c == ']' || c == '<' {
+				return true
+			}
+			if deletable(c) {
+				continue
+			}
+			break
+		}
+		if sqlStateTable(string(name)) {
+			return true
+		}
+		if string(name) != "table" {
+			return false
 		}
 	}
 	return false
+}
+
+// ---- the filter ----
+
+// compiled routes of one rule
+type ruleRoutes struct {
+	rule   *Rule
+	routes []compiledRoute
+}
+
+type compiledRoute struct {
+	groups uint64 // anchor groups that must all occur
+	need   Need
+}
+
+// Filter decides, for a set of rules, which text could hold one of their
+// findings. It is immutable and safe for concurrent use.
+type Filter struct {
+	all     bool // some rule cannot be filtered: every text is wanted
+	rules   []ruleRoutes
+	anchors *dfa
+	cues    *dfa
+}
+
+// maxGroups bounds the groups of one automaton (bits of a mask).
+const maxGroups = 64
+
+// NewFilter compiles a filter for the rules. A rule the filter cannot
+// read (a custom rule defined by regular expressions) makes it pass every
+// text.
+func NewFilter(rs []*Rule) (*Filter, error) {
+	f := &Filter{}
+	type gdef struct {
+		pats []string
+	}
+	var groups []gdef
+	var pats []string
+	var tables uint64
+	for _, r := range rs {
+		specs, ok := routesOf(r)
+		if !ok {
+			f.all = true
+			continue
+		}
+		rr := ruleRoutes{rule: r}
+		for _, spec := range specs {
+			cr := compiledRoute{need: r.Needs}
+			if spec.inherent {
+				cr.need = Anywhere
+			}
+			for _, g := range spec.groups {
+				if len(groups) == maxGroups {
+					return nil, fmt.Errorf("prefilter: more than %d word groups", maxGroups)
+				}
+				if spec.tables {
+					tables |= 1 << uint(len(groups))
+				}
+				cr.groups |= 1 << uint(len(groups))
+				groups = append(groups, gdef{pats: g})
+				pats = append(pats, g...)
+			}
+			rr.routes = append(rr.routes, cr)
+		}
+		f.rules = append(f.rules, rr)
+	}
+	cues := cueGroups()
+	for _, c := range cues {
+		pats = append(pats, c...)
+	}
+	a := newAlphabet(pats)
+	var compiled []pattern
+	for gi, g := range groups {
+		for _, s := range g.pats {
+			p, err := compilePattern(a, s, gi)
+			if err != nil {
+				return nil, err
+			}
+			compiled = append(compiled, p)
+		}
+	}
+	var err error
+	if len(compiled) > 0 {
+		if f.anchors, err = newDFA(a, compiled); err != nil {
+			return nil, err
+		}
+		f.anchors.tables = tables
+	}
+	compiled = compiled[:0]
+	for gi, g := range cues {
+		for _, s := range g {
+			p, err := compilePattern(a, s, gi)
+			if err != nil {
+				return nil, err
+			}
+			compiled = append(compiled, p)
+		}
+	}
+	if f.cues, err = newDFA(a, compiled); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// MustFilter is NewFilter for rule sets known to compile; it panics on error.
+func MustFilter(rs []*Rule) *Filter {
+	f, err := NewFilter(rs)
+	if err != nil {
+		panic(err)
+	}
+	return f
+}
+
+// routesOf returns a rule's routes: the built-in table, or for a custom
+// rule of plain words its words (any one of them may be the hit).
+func routesOf(r *Rule) ([]routeSpec, bool) {
+	if ByID(r.ID) == r {
+		specs, ok := builtinRoutes[r.ID]
+		return specs, ok
+	}
+	if len(r.stems) == 0 {
+		return nil, false
+	}
+	for _, w := range r.stems {
+		// pattern syntax or non-ASCII letters: read every text
+		if strings.ContainsAny(w, "^$%") || !isASCII(w) {
+			return nil, false
+		}
+	}
+	return []routeSpec{{groups: [][]string{r.stems}}}, true
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// FilterFor returns a filter for the rules. For built-in rules it is cut
+// from the filter of all of them, which costs nothing; custom rules
+// compile a new one.
+func FilterFor(rs []*Rule) (*Filter, error) {
+	own := true
+	for _, r := range rs {
+		if ByID(r.ID) != r {
+			own = false
+		}
+	}
+	if !own {
+		return NewFilter(rs)
+	}
+	f := &Filter{anchors: builtinFilter.anchors, cues: builtinFilter.cues}
+	for _, rr := range builtinFilter.rules {
+		if slices.Contains(rs, rr.rule) {
+			f.rules = append(f.rules, rr)
+		}
+	}
+	return f, nil
+}
+
+// All reports whether the filter passes every text.
+func (f *Filter) All() bool { return f.all }
+
+// Unit reports whether classifying a unit of this text could report a
+// finding of the filter's rules, judging by the words alone.
+func (f *Filter) Unit(text string) bool {
+	if f.all {
+		return true
+	}
+	if f.anchors == nil || text == "" {
+		return false
+	}
+	g := f.anchors.groupsIn(text)
+	for _, rr := range f.rules {
+		for _, rt := range rr.routes {
+			if g&rt.groups == rt.groups {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Marks appends the places in src (raw file content) where words of the
+// rules' routes end, and reports whether the marks are complete. When
+// they are not (markup too tangled to follow), every part of src must be
+// treated as wanted.
+func (f *Filter) Marks(src []byte, dst []Mark) ([]Mark, bool) {
+	if f.all {
+		return dst, false
+	}
+	if f.anchors == nil {
+		return dst, true
+	}
+	return f.anchors.scan(src, dst)
+}
+
+// Demand reads the anchor groups found in a stretch of text: any reports
+// that a route of some rule is complete and needs no context; cues lists
+// the cue groups (see Cues) of which one more would complete a route
+// whose rule needs context.
+func (f *Filter) Demand(groups uint64) (any bool, cues uint64) {
+	if f.all {
+		return true, 0
+	}
+	for _, rr := range f.rules {
+		for _, rt := range rr.routes {
+			if groups&rt.groups != rt.groups {
+				continue
+			}
+			switch rt.need {
+			case Recovery:
+				cues |= 1 << cueRecovery
+			case Fallback:
+				cues |= 1 << cueFallback
+			default:
+				return true, 0
+			}
+		}
+	}
+	return false, cues
+}
+
+// Cues returns the cue groups found in src: recovery cues (the words
+// inRecovery reads) and fallback cues (the words inFallback reads). A
+// rule that needs context can only count where a cue of its need occurs
+// in the unit, its table row, list, section or the headings above it.
+// The second result is false when markup was too tangled to follow.
+func (f *Filter) Cues(src []byte) (uint64, bool) {
+	marks, ok := f.cues.scan(src, nil)
+	var g uint64
+	for _, m := range marks {
+		g |= m.Groups
+	}
+	return g, ok
+}
+
+// builtinFilter filters for every built-in rule; it backs MayMatch.
+var builtinFilter = MustFilter(All)
+
+// MayMatch is a cheap test run before a unit is classified: text that
+// holds no route of any built-in rule, even after folding look-alikes,
+// zero-width characters, in-word quoting and markup, cannot name any
+// built-in rule's action.
+func MayMatch(text string) bool { return builtinFilter.Unit(text) }
+
+// routeGate holds the compiled routes of every built-in rule, read by
+// mayHit.
+var routeGate = func() map[*Rule][]uint64 {
+	m := map[*Rule][]uint64{}
+	for _, rr := range builtinFilter.rules {
+		for _, rt := range rr.routes {
+			m[rr.rule] = append(m[rr.rule], rt.groups)
+		}
+	}
+	return m
+}()
+
+// routesHit reports whether a segment's text holds a complete route of a
+// built-in rule; ok is false for rules without routes.
+func routesHit(r *Rule, text string) (hit, ok bool) {
+	routes, ok := routeGate[r]
+	if !ok {
+		return false, false
+	}
+	g := builtinFilter.anchors.groupsIn(text)
+	for _, rt := range routes {
+		if g&rt == rt {
+			return true, true
+		}
+	}
+	return false, true
 }

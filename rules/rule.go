@@ -68,14 +68,22 @@ type hit struct {
 	client bool
 }
 
-// mayHit reports whether the segment contains one of the rule's stems.
+// mayHit reports whether the segment contains one of the rule's stems
+// and, for a built-in rule, one of its routes (prefilter.go). The file and
+// section prefilters decide on the same routes, so enforcing them here
+// keeps a finding from depending on whether its file was filtered.
 func (r *Rule) mayHit(seg *segment) bool {
-	if len(r.stems) == 0 {
-		return true
-	}
 	t := seg.text()
-	for _, st := range r.stems {
-		if strings.Contains(t, st) {
+	if len(r.stems) > 0 && !containsAny(t, r.stems) {
+		return false
+	}
+	hit, ok := routesHit(r, t)
+	return hit || !ok
+}
+
+func containsAny(s string, subs []string) bool {
+	for _, st := range subs {
+		if strings.Contains(s, st) {
 			return true
 		}
 	}

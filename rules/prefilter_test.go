@@ -1,0 +1,292 @@
+package rules_test
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/recoverlint/recoverlint/goscan"
+	"github.com/recoverlint/recoverlint/mdscan"
+	"github.com/recoverlint/recoverlint/rules"
+	"github.com/recoverlint/recoverlint/textscan"
+)
+
+// doc is one input document of the route and filter tests.
+type doc struct{ name, text string }
+
+// testDocs gathers every document the rules are tested with: the rules'
+// examples and docs, the txtar cases, the labelled dev corpus when it is
+// present beside the project, and generated documents.
+func testDocs(t *testing.T) []doc {
+	t.Helper()
+	var docs []doc
+	for _, r := range rules.All {
+		for _, set := range [][]string{r.Examples.Recommend, r.Examples.Prohibit, r.Examples.Mention, r.Doc.Bad, r.Doc.Good} {
+			for i, s := range set {
+				docs = append(docs, doc{fmt.Sprintf("%s-%d.md", r.ID, i), s})
+			}
+		}
+	}
+	files, err := filepath.Glob("testdata/cases/*.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		ar, err := txtar.ParseFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, af := range ar.Files {
+			if af.Name != "want" {
+				docs = append(docs, doc{af.Name, string(af.Data)})
+			}
+		}
+	}
+	if f, err := os.Open("../../shared/corpus/dev.jsonl"); err == nil {
+		defer f.Close()
+		sc := bufio.NewScanner(f)
+		sc.Buffer(nil, 1<<22)
+		for sc.Scan() {
+			var c struct{ File, Text string }
+			if line := strings.TrimSpace(sc.Text()); line == "" || strings.HasPrefix(line, "//") {
+				continue
+			}
+			if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+				t.Fatalf("dev corpus: %v", err)
+			}
+			docs = append(docs, doc{c.File, c.Text})
+		}
+	}
+	r := rand.New(rand.NewPCG(7, 11))
+	for i := 0; i < 300; i++ {
+		docs = append(docs, doc{fmt.Sprintf("gen%d.md", i), genDoc(r)})
+	}
+	return docs
+}
+
+func unitsOf(d doc) []rules.Unit {
+	switch strings.ToLower(filepath.Ext(d.name)) {
+	case ".md", ".mdc", ".markdown":
+		return mdscan.Scan([]byte(d.text), d.name)
+	case ".go":
+		return goscan.Scan([]byte(d.text), d.name).Units
+	}
+	return textscan.Scan([]byte(d.text), d.name)
+}
+
+// TestRoutesCoverFindings: the route gate in mayHit changes no finding on
+// any test document. A failure means a find function reports hits that no
+// route in prefilter.go names: add the route.
+func TestRoutesCoverFindings(t *testing.T) {
+	plain := rules.WithoutRoutes(rules.All)
+	total := 0
+	for _, d := range testDocs(t) {
+		for _, u := range unitsOf(d) {
+			with := rules.Classify(u, rules.All)
+			without := rules.Classify(u, plain)
+			total += len(without)
+			if !reflect.DeepEqual(with, without) {
+				t.Errorf("%s: unit %q:\nwith routes    %v\nwithout routes %v", d.name, u.Text, with, without)
+			}
+		}
+	}
+	if total == 0 {
+		t.Fatal("no findings at all: the comparison says nothing")
+	}
+}
+
+// TestMarksCoverUnits: every route word a unit holds, however its letters
+// are split by markup, is found in the raw source near the unit, so a
+// file or section the filter passes over holds no unit with a route.
+func TestMarksCoverUnits(t *testing.T) {
+	f := rules.MustFilter(rules.All)
+	docs := testDocs(t)
+	r := rand.New(rand.NewPCG(3, 5))
+	for i := 0; i < 400; i++ {
+		docs = append(docs, doc{fmt.Sprintf("spliced%d.md", i), genSpliced(r)})
+		docs = append(docs, doc{fmt.Sprintf("spliced%d.txt", i), genSpliced(r)})
+	}
+	for _, d := range docs {
+		if strings.HasSuffix(d.name, ".go") {
+			continue // Go string literals decode escapes: Go files are never filtered
+		}
+		src := []byte(d.text)
+		marks, ok := f.Marks(src, nil)
+		if !ok {
+			continue // the caller reads such a file whole
+		}
+		for _, u := range unitsOf(d) {
+			want := rules.UnitGroups(f, u.Text)
+			if want == 0 {
+				continue
+			}
+			lo := u.Offsets[0]
+			hi := u.Offsets[len(u.Text)]
+			if k := strings.IndexByte(d.text[min(hi, len(d.text)):], '\n'); k >= 0 {
+				hi += k + 1
+			} else {
+				hi = len(d.text)
+			}
+			var got uint64
+			for _, m := range marks {
+				if m.End > lo && m.End <= hi {
+					got |= m.Groups
+				}
+			}
+			if want&^got != 0 {
+				t.Errorf("%s: unit %q holds groups %b, the source scan found %b near it", d.name, u.Text, want, got)
+			}
+		}
+	}
+}
+
+// TestFilterReadsSplicedWords lists spellings the classifier reads as the
+// action and the filter must therefore see, and plain words it must not
+// take for them.
+func TestFilterReadsSplicedWords(t *testing.T) {
+	f := rules.MustFilter(rules.All)
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{"Run `pkill -f server`.", true},
+		{"Run pk**ill** now.", true},
+		{"Run p\u200bkill now.", true},
+		{"Run ｐｋｉｌｌ now.", true},
+		{"Run pk''ill now.", true},
+		{"Run p\\kill now.", true},
+		{"Run ki<b>ll</b> now.", true},
+		{"Run [ki](https://example.com/x)ll now.", true},
+		{"Run [ki][ref]ll now.\n\n[ref]: /x\n", true},
+		{"Run ki<!-- note -->ll now.", true},
+		{"Run KILLALL now.", true},
+		{"Delete the `terminal.lock` file.", true},
+		{"Run `sqlite3 db \"DELETE FROM leases\"`.", true},
+		{"Run `sqlite3 db \"DELETE FROM mcp_sessions\"`.", true},
+		{"Use the REST\nAPI.", true},
+		{"The code block below shows the clock.", false},
+		{"Update the documents and delete from the list.", false},
+		{"The weather is fine and the garden grows.", false},
+		{"Open the skill tree and the killer app.", true}, // "kill" inside words still counts
+	} {
+		marks, ok := f.Marks([]byte(c.text), nil)
+		var g uint64
+		for _, m := range marks {
+			g |= m.Groups
+		}
+		any, cues := f.Demand(g)
+		got := !ok || any || cues != 0
+		if got != c.want {
+			t.Errorf("%q: filter says %v, want %v (groups %b)", c.text, got, c.want, g)
+		}
+	}
+}
+
+// ---- generated documents ----
+
+var anchorWords = []string{"pkill", "kill", "killall", "taskkill", "terminate", "touch", "mtime",
+	".env", "env file", "config.toml", "mcp.json", "settings.json", "config", "terminal.lock",
+	"lock file", "heartbeat", "lease", "session file", "state.json", "curl", "wget", "rest api",
+	"api call", "python3 -c", "import", "requests.post", "delete from leases", "update sessions set x = 1",
+	"re-save", "lastwritetime", "fuser", "nuke", "sigterm", "the api", "control_plane.db"}
+
+var fillerWords = []string{"the", "server", "stale", "block", "clock", "restart", "if", "it", "hangs",
+	"run", "never", "fix", "docs", "and", "reconnect", "the", "tool", "fails", "then", "directly",
+	"setup", "install", "troubleshooting", "process", "daemon", "error", "error:", "(see", "below)"}
+
+func genDoc(r *rand.Rand) string {
+	var b strings.Builder
+	for n := r.IntN(12) + 1; n > 0; n-- {
+		switch r.IntN(9) {
+		case 0:
+			fmt.Fprintf(&b, "%s %s\n\n", strings.Repeat("#", r.IntN(4)+1), sentence(r, 4))
+		case 1:
+			for k := r.IntN(3) + 1; k > 0; k-- {
+				fmt.Fprintf(&b, "- %s\n", sentence(r, 8))
+			}
+			b.WriteString("\n")
+		case 2:
+			fmt.Fprintf(&b, "```bash\n%s\n%s\n```\n\n", sentence(r, 5), sentence(r, 5))
+		case 3:
+			fmt.Fprintf(&b, "| a | b |\n|---|---|\n| %s | %s |\n\n", sentence(r, 3), sentence(r, 3))
+		case 4:
+			fmt.Fprintf(&b, "> %s\n\n", sentence(r, 10))
+		case 5:
+			fmt.Fprintf(&b, "**Bad:** %s\n\n", sentence(r, 8))
+		default:
+			fmt.Fprintf(&b, "%s.\n%s.\n\n", sentence(r, 12), sentence(r, 9))
+		}
+	}
+	return b.String()
+}
+
+func sentence(r *rand.Rand, n int) string {
+	words := make([]string, 0, n)
+	for i := 0; i < n; i++ {
+		if r.IntN(4) == 0 {
+			words = append(words, "`"+anchorWords[r.IntN(len(anchorWords))]+"`")
+		} else if r.IntN(3) == 0 {
+			words = append(words, anchorWords[r.IntN(len(anchorWords))])
+		} else {
+			words = append(words, fillerWords[r.IntN(len(fillerWords))])
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+// splices are markup, escapes and hidden characters that can sit inside a
+// word and vanish from the text the classifier reads.
+var splices = []string{"**", "*", "_", "__", "~~", "`", "<b>", "</b>", "<span class=\"x\">", "<!-- c -->",
+	"\u200b", "\u00ad", "''", "\\", "[", "]", "](https://example.com/a)", "][r]", "<https://x.y>", "&amp;"}
+
+// genSpliced writes a document whose anchor words are cut by markup.
+func genSpliced(r *rand.Rand) string {
+	var b strings.Builder
+	for n := r.IntN(6) + 1; n > 0; n-- {
+		var s strings.Builder
+		for k := r.IntN(8) + 2; k > 0; k-- {
+			w := anchorWords[r.IntN(len(anchorWords))]
+			if r.IntN(2) == 0 {
+				w = fillerWords[r.IntN(len(fillerWords))]
+			}
+			if r.IntN(3) == 0 {
+				w = strings.ToUpper(w[:1]) + w[1:]
+			}
+			if len(w) > 1 && r.IntN(2) == 0 {
+				i := 1 + r.IntN(len(w)-1)
+				w = w[:i] + splices[r.IntN(len(splices))] + w[i:]
+				if r.IntN(3) == 0 {
+					j := 1 + r.IntN(len(w)-1)
+					w = w[:j] + splices[r.IntN(len(splices))] + w[j:]
+				}
+			}
+			if r.IntN(10) == 0 {
+				w = strings.ReplaceAll(w, "o", "о") // Cyrillic o
+			}
+			s.WriteString(w)
+			s.WriteString(" ")
+		}
+		line := strings.TrimSpace(s.String())
+		switch r.IntN(6) {
+		case 0:
+			fmt.Fprintf(&b, "## %s\n\n", line)
+		case 1:
+			fmt.Fprintf(&b, "- %s\n- %s\n\n", line, line)
+		case 2:
+			fmt.Fprintf(&b, "| %s | x |\n|---|---|\n| %s | y |\n\n", line, line)
+		case 3:
+			fmt.Fprintf(&b, "> %s\n> %s\n\n", line, line)
+		default:
+			fmt.Fprintf(&b, "%s\n%s\n\n[r]: /ref\n\n", line, line)
+		}
+	}
+	return b.String()
+}
