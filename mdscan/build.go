@@ -23,12 +23,12 @@ func (b *builder) add(c byte, off int) {
 	b.offs = append(b.offs, off)
 }
 
-// addRun appends src[start:stop] verbatim; base is the offset of src in
-// the whole source.
-func (b *builder) addRun(src []byte, start, stop, base int) {
+// addRun appends src[start:stop] verbatim; delta is what to add to an
+// offset in src to find it in the whole source.
+func (b *builder) addRun(src []byte, start, stop, delta int) {
 	b.text = append(b.text, src[start:stop]...)
 	for i := start; i < stop; i++ {
-		b.offs = append(b.offs, base+i)
+		b.offs = append(b.offs, delta+i)
 	}
 }
 

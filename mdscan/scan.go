@@ -45,9 +45,68 @@ func (sc *Scanner) Scan(src []byte, path string) []rules.Unit {
 	if costly(src[base:]) {
 		return textscan.Scan(src, path)
 	}
-	s := &scanner{src: src[base:], base: base, path: path}
-	s.arena.hint = min(len(src)+16, 1<<16)
-	s.units = make([]rules.Unit, 0, bytes.Count(src, []byte("\n"))/4+1)
+	return sc.scan(src[base:], []piece{{at: 0, delta: base}}, fm, path)
+}
+
+// ScanSections is Scan for the sections of src (as Sections returned
+// them) whose keep entry is set: it returns exactly the units Scan returns
+// inside those sections, with the same text, offsets and context, and
+// may return units of other sections too. goldmark parses only the kept
+// sections, the heading lines of the others (for the heading path), and
+// any section that may define link references.
+func (sc *Scanner) ScanSections(src []byte, path string, secs []Section, keep []bool) []rules.Unit {
+	fm, base := textscan.FrontMatter(src, path)
+	if costly(src[base:]) {
+		return textscan.Scan(src, path)
+	}
+	var body []byte
+	var pieces []piece
+	whole := true
+	for i, sec := range secs {
+		from, to := max(sec.Start, base), sec.End
+		if from >= to {
+			continue
+		}
+		if !keep[i] && !sec.Refs {
+			switch {
+			case len(sec.Heads) == 0:
+				to = from
+			case sec.Lead && len(sec.Heads) == 1:
+				// the heading line alone: nothing else in the section
+				// changes what the sections after it see
+				if k := bytes.IndexByte(src[from:to], '\n'); k >= 0 {
+					to = from + k + 1
+				}
+			}
+		}
+		if to < sec.End {
+			whole = false
+		}
+		if to == from {
+			continue
+		}
+		if n := len(pieces); n == 0 || pieces[n-1].delta != from-len(body) {
+			pieces = append(pieces, piece{at: len(body), delta: from - len(body)})
+		}
+		body = append(body, src[from:to]...)
+	}
+	if whole {
+		return sc.scan(src[base:], []piece{{at: 0, delta: base}}, fm, path)
+	}
+	if len(keep) == 0 || !keep[0] {
+		fm = rules.Unit{}
+	}
+	return sc.scan(body, pieces, fm, path)
+}
+
+// piece maps a stretch of the parsed body back to the source: body bytes
+// from at on sit at their offset plus delta in the source.
+type piece struct{ at, delta int }
+
+func (sc *Scanner) scan(body []byte, pieces []piece, fm rules.Unit, path string) []rules.Unit {
+	s := &scanner{src: body, pieces: pieces, path: path}
+	s.arena.hint = min(len(body)+16, 1<<16)
+	s.units = make([]rules.Unit, 0, bytes.Count(body, []byte("\n"))/4+1)
 	if fm.Text != "" {
 		s.units = append(s.units, fm)
 	}
@@ -55,6 +114,25 @@ func (sc *Scanner) Scan(src []byte, path string) []rules.Unit {
 	doc := sc.parser.Parse(text.NewReader(s.src))
 	_ = ast.Walk(doc, s.visit)
 	return s.units
+}
+
+// delta returns what to add to an offset in the body, at or after i in
+// the same line, to find it in the source.
+func (s *scanner) delta(i int) int {
+	p := s.pieces
+	if len(p) == 1 {
+		return p[0].delta
+	}
+	lo, hi := 0, len(p)
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		if p[mid].at <= i {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return p[lo].delta
 }
 
 // frame is the context of one open container: the document, a block
@@ -103,11 +181,11 @@ type table struct {
 }
 
 type scanner struct {
-	src   []byte // the Markdown body that goldmark parsed
-	base  int    // offset of src in the whole source
-	path  string
-	units []rules.Unit
-	arena arena
+	src    []byte  // the Markdown body that goldmark parsed
+	pieces []piece // where the bytes of src sit in the source
+	path   string
+	units  []rules.Unit
+	arena  arena
 
 	// Inline text of the heading, paragraph or cell being read.
 	b         builder
@@ -447,10 +525,11 @@ func (s *scanner) text(t *ast.Text) {
 		return
 	}
 	start, stop := t.Segment.Start, min(t.Segment.Stop, len(s.src))
+	d := s.delta(start)
 	if s.inCode {
 		for i := start; i < stop; i++ {
 			if c := s.src[i]; c != '\r' || i+1 >= stop || s.src[i+1] != '\n' {
-				s.b.add(c, s.base+i)
+				s.b.add(c, d+i)
 			}
 		}
 	} else {
@@ -458,12 +537,12 @@ func (s *scanner) text(t *ast.Text) {
 			if s.src[i] == '\\' && i+1 < stop && isASCIIPunct(s.src[i+1]) {
 				i++
 			}
-			s.b.add(s.src[i], s.base+i)
+			s.b.add(s.src[i], d+i)
 		}
 	}
 	if t.SoftLineBreak() || t.HardLineBreak() {
 		if p := lineBreak(s.src, stop); p >= 0 {
-			s.b.add('\n', s.base+p)
+			s.b.add('\n', d+p)
 		}
 	}
 }
@@ -492,7 +571,7 @@ func (s *scanner) autoLink(a *ast.AutoLink) {
 	label := a.Label(s.src)
 	p := a.Pos()
 	if p >= 0 && p < len(s.src) && s.src[p] == '<' && bytes.HasPrefix(s.src[p+1:], label) {
-		s.b.addRun(s.src, p+1, p+1+len(label), s.base)
+		s.b.addRun(s.src, p+1, p+1+len(label), s.delta(p))
 	}
 }
 
@@ -508,7 +587,7 @@ func (s *scanner) rawHTML(h *ast.RawHTML) {
 		return
 	}
 	var b builder
-	joinLines(&b, s.src, segs, s.base)
+	joinLines(&b, s, segs)
 	ctx := s.context()
 	ctx.Info = "html"
 	lo, hi := b.trim()
@@ -521,7 +600,7 @@ func (s *scanner) rawHTML(h *ast.RawHTML) {
 // '\n', without fences and without the indentation of the containers.
 func (s *scanner) codeBlock(n ast.Node) {
 	s.b.reset()
-	joinLines(&s.b, s.src, n.Lines().Sliced(0, n.Lines().Len()), s.base)
+	joinLines(&s.b, s, n.Lines().Sliced(0, n.Lines().Len()))
 	ctx := s.context()
 	ctx.Label = s.top().label()
 	if fc, ok := n.(*ast.FencedCodeBlock); ok && fc.Info != nil {
@@ -553,7 +632,7 @@ func (s *scanner) htmlBlock(h *ast.HTMLBlock) {
 	if h.HasClosure() {
 		segs = append(slices.Clip(segs), h.ClosureLine)
 	}
-	joinLines(&s.b, s.src, segs, s.base)
+	joinLines(&s.b, s, segs)
 	ctx := s.context()
 	ctx.Info = "html"
 	lo, hi := s.b.trim()
@@ -566,7 +645,8 @@ func (s *scanner) htmlBlock(h *ast.HTMLBlock) {
 // separated by '\n' mapped to the break between them in the source.
 // Segments that stop short of their line's end (blank lines inside
 // containers can) are joined at the first break after them.
-func joinLines(b *builder, src []byte, segs []text.Segment, base int) {
+func joinLines(b *builder, s *scanner, segs []text.Segment) {
+	src := s.src
 	prev := -1 // end of the previous line's content
 	for i, seg := range segs {
 		start, stop := min(seg.Start, len(src)), min(seg.Stop, len(src))
@@ -575,7 +655,7 @@ func joinLines(b *builder, src []byte, segs []text.Segment, base int) {
 		}
 		if i > 0 && prev >= 0 {
 			if p := bytes.IndexAny(src[prev:start], "\r\n"); p >= 0 {
-				b.add('\n', base+prev+p)
+				b.add('\n', s.delta(prev)+prev+p)
 			}
 		}
 		end := stop
@@ -585,7 +665,7 @@ func joinLines(b *builder, src []byte, segs []text.Segment, base int) {
 		if end > start && src[end-1] == '\r' {
 			end--
 		}
-		b.addRun(src, start, end, base)
+		b.addRun(src, start, end, s.delta(start))
 		prev = end
 	}
 }
