@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/token"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -73,18 +74,53 @@ const (
 // prompt text, Go, shell, Python, JavaScript/TypeScript, YAML/JSON/TOML —
 // unless cfg.Kind is set; the file is not opened. A code file that does not
 // parse is still scanned as far as its reader got and the error is returned
-// beside the findings.
+// beside the findings. To check many files, use a Checker.
 func Source(name string, src []byte, cfg Config) ([]Finding, error) {
+	return NewChecker().Source(name, src, cfg)
+}
+
+// Checker checks files one after another and keeps what can be reused
+// between them: the Markdown parser, the rule filter and scratch space. A
+// Checker is not safe for concurrent use; give each goroutine its own.
+type Checker struct {
+	md *mdscan.Scanner
+	// the filter of the last rule set seen, and that rule set
+	filter    *rules.Filter
+	filterFor []*rules.Rule
+	marks     []rules.Mark
+}
+
+// NewChecker returns a Checker.
+func NewChecker() *Checker { return &Checker{md: mdscan.New()} }
+
+// Source checks one file's content; see the package function Source.
+//
+// Markdown and plain text files are first read by the rules' prefilter
+// (rules.Filter), which finds, without parsing, the words every finding
+// needs. A file without them is not parsed at all, and of a Markdown file
+// only the sections that hold them are (mdscan.Sections). The findings are
+// the same as when every unit is parsed and classified: the prefilter
+// reads words the way the classifier does, markup and all, and the rules
+// search only text that holds them (rules.MayMatch).
+func (c *Checker) Source(name string, src []byte, cfg Config) ([]Finding, error) {
 	kind := KindFor(name, src)
 	if cfg.Kind != nil {
 		kind = *cfg.Kind
 	}
-	units, calls, scanErr := scan(kind, name, src)
 	enabled := cfg.Rules()
+	filter := c.filterOf(enabled)
+	suppressions := bytes.Contains(src, []byte("recoverlint"))
+	var units []rules.Unit
+	var calls []rules.Finding
+	var scanErr error
+	if (kind == Markdown || kind == Text) && filter != nil && !filter.All() && !suppressions {
+		units = c.filtered(kind, name, src, filter)
+	} else {
+		units, calls, scanErr = c.scan(kind, name, src)
+	}
 	var raw []rules.Finding
 	for _, u := range units {
-		// the prefilter knows the built-in rules' words only: custom rules see every unit
-		if len(cfg.Extra) == 0 && !rules.MayMatch(u.Text) {
+		if filter != nil && !filter.Unit(u.Text) {
 			continue
 		}
 		raw = append(raw, rules.Classify(u, enabled)...)
@@ -94,12 +130,91 @@ func Source(name string, src []byte, cfg Config) ([]Finding, error) {
 			raw = append(raw, c)
 		}
 	}
+	if len(raw) == 0 && !suppressions {
+		return nil, scanErr
+	}
 	file := token.NewFileSet().AddFile(name, -1, len(src))
 	file.SetLinesForContent(src)
 	out := place(name, src, file, raw, cfg)
 	out = applySuppressions(name, src, file, kind, out, cfg)
 	sortFindings(out)
 	return out, scanErr
+}
+
+// filterOf returns the prefilter of a rule set, nil when it cannot be
+// built (every unit is then classified).
+func (c *Checker) filterOf(enabled []*rules.Rule) *rules.Filter {
+	if c.filter != nil && slices.Equal(c.filterFor, enabled) {
+		return c.filter
+	}
+	f, err := rules.FilterFor(enabled)
+	if err != nil {
+		return nil
+	}
+	c.filter, c.filterFor = f, enabled
+	return f
+}
+
+// filtered returns the units of a Markdown or text file that the filter
+// says may hold a finding, parsing as little of the file as it can. Units
+// of other sections may come along; every unit it returns is one a full
+// scan returns too.
+func (c *Checker) filtered(kind Kind, name string, src []byte, f *rules.Filter) []rules.Unit {
+	marks, ok := f.Marks(src, c.marks[:0])
+	c.marks = marks
+	if !ok {
+		units, _, _ := c.scan(kind, name, src)
+		return units
+	}
+	if len(marks) == 0 {
+		return nil
+	}
+	var secs []mdscan.Section
+	if kind == Markdown {
+		secs = mdscan.Sections(src)
+	} else {
+		secs = []mdscan.Section{{Start: 0, End: len(src)}}
+	}
+	groups := make([]uint64, len(secs))
+	for _, m := range marks {
+		k := sort.Search(len(secs), func(i int) bool { return secs[i].End > m.End-1 })
+		if k < len(secs) {
+			groups[k] |= m.Groups
+		}
+	}
+	keep := make([]bool, len(secs))
+	kept := false
+	var heads uint64 // cue groups on heading lines so far
+	for i, sec := range secs {
+		if kind == Markdown {
+			for _, h := range sec.Heads {
+				g, ok := f.Cues(src[h.Start:h.End])
+				if !ok {
+					g = ^uint64(0)
+				}
+				heads |= g
+			}
+		}
+		any, cues := f.Demand(groups[i])
+		switch {
+		case any:
+			keep[i] = true
+		case cues == 0:
+		case heads&cues != 0:
+			keep[i] = true
+		default:
+			g, ok := f.Cues(src[sec.Start:sec.End])
+			keep[i] = !ok || g&cues != 0
+		}
+		kept = kept || keep[i]
+	}
+	switch {
+	case !kept:
+		return nil
+	case kind == Text:
+		return textscan.Scan(src, name)
+	}
+	return c.md.ScanSections(src, name, secs, keep)
 }
 
 // severity returns the configured severity of a rule's findings.
@@ -110,16 +225,21 @@ func (c Config) severity(id string) string {
 	return "error"
 }
 
+// scan reads the source as its kind says; see Checker.scan.
+func scan(kind Kind, name string, src []byte) ([]rules.Unit, []rules.Finding, error) {
+	return NewChecker().scan(kind, name, src)
+}
+
 // scan reads the source as its kind says. A code file that does not lex
 // is read as plain text beside the calls found before the error, and the
 // error is returned.
-func scan(kind Kind, name string, src []byte) ([]rules.Unit, []rules.Finding, error) {
+func (c *Checker) scan(kind Kind, name string, src []byte) ([]rules.Unit, []rules.Finding, error) {
 	var units []rules.Unit
 	var calls []rules.Finding
 	var err error
 	switch kind {
 	case Markdown:
-		return mdscan.Scan(src, name), nil, nil
+		return c.md.Scan(src, name), nil, nil
 	case Text:
 		return textscan.Scan(src, name), nil, nil
 	case Go:

@@ -59,13 +59,22 @@ const DefaultMaxFileSize = 16 << 20
 
 // result is one file's outcome, kept at its walk index.
 type result struct {
+	i        int
 	findings []check.Finding
 	err      *FileError
 	skipped  bool
 	scanned  bool
 }
 
-// Run walks the paths and checks every selected file.
+// window is how many files, per worker, the walk may run ahead of the
+// oldest file not yet checked. Results wait in order for at most this
+// many files, so memory does not grow with the number of files.
+const window = 32
+
+// Run walks the paths and checks every selected file. Workers check files
+// in parallel, each with its own check.Checker and read buffer; results
+// are merged in walk order, so the report does not depend on the number
+// of workers.
 func Run(paths []string, opts Options) Report {
 	if opts.Workers < 1 {
 		opts.Workers = runtime.GOMAXPROCS(0)
@@ -82,44 +91,60 @@ func Run(paths []string, opts Options) Report {
 		i    int
 		path string
 	}
-	jobs := make(chan job, 64)
-	var mu sync.Mutex
-	var results []result
+	slots := opts.Workers * window
+	jobs := make(chan job, slots)
+	results := make(chan result, slots)
+	free := make(chan struct{}, slots) // one token per file in flight
 	var wg sync.WaitGroup
 	for w := 0; w < opts.Workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var buf bytes.Buffer
+			c := check.NewChecker()
+			var buf []byte
 			for j := range jobs {
-				r := checkFile(j.path, DisplayPath(wd, j.path), opts, &buf)
-				mu.Lock()
-				results[j.i] = r
-				mu.Unlock()
+				var r result
+				r, buf = checkFile(c, j.path, DisplayPath(wd, j.path), opts, buf)
+				r.i = j.i
+				results <- r
 			}
 		}()
 	}
-	n := 0
-	walkErrs := walk.Walk(paths, walk.Options{Select: sel}, func(f walk.File) {
-		mu.Lock()
-		results = append(results, result{})
-		mu.Unlock()
-		jobs <- job{i: n, path: f.Path}
-		n++
-	})
-	close(jobs)
-	wg.Wait()
+	var walkErrs []walk.Error
+	go func() {
+		n := 0
+		walkErrs = walk.Walk(paths, walk.Options{Select: sel}, func(f walk.File) {
+			free <- struct{}{}
+			jobs <- job{i: n, path: f.Path}
+			n++
+		})
+		close(jobs)
+		wg.Wait()
+		close(results)
+	}()
 	rep := Report{Findings: []check.Finding{}, Errors: []FileError{}}
-	for _, r := range results {
-		rep.Findings = append(rep.Findings, r.findings...)
-		if r.err != nil {
-			rep.Errors = append(rep.Errors, *r.err)
-		}
-		if r.skipped {
-			rep.FilesSkipped++
-		}
-		if r.scanned {
-			rep.FilesScanned++
+	pending := make(map[int]result, slots)
+	next := 0
+	for r := range results {
+		pending[r.i] = r
+		for {
+			r, ok := pending[next]
+			if !ok {
+				break
+			}
+			delete(pending, next)
+			next++
+			<-free
+			rep.Findings = append(rep.Findings, r.findings...)
+			if r.err != nil {
+				rep.Errors = append(rep.Errors, *r.err)
+			}
+			if r.skipped {
+				rep.FilesSkipped++
+			}
+			if r.scanned {
+				rep.FilesScanned++
+			}
 		}
 	}
 	for _, e := range walkErrs {
@@ -144,43 +169,68 @@ func errText(err error) string {
 	}
 }
 
-// checkFile reads and checks one file. buf is the worker's reusable read buffer.
-func checkFile(path, shown string, opts Options, buf *bytes.Buffer) result {
+// checkFile reads and checks one file. buf is the worker's read buffer,
+// returned grown as needed.
+func checkFile(c *check.Checker, path, shown string, opts Options, buf []byte) (result, []byte) {
 	f, err := os.Open(path)
 	if err != nil {
-		return result{err: &FileError{Path: shown, Error: errText(err)}}
+		return result{err: &FileError{Path: shown, Error: errText(err)}}, buf
 	}
 	defer f.Close()
 	info, err := f.Stat()
 	if err != nil {
-		return result{err: &FileError{Path: shown, Error: errText(err)}}
+		return result{err: &FileError{Path: shown, Error: errText(err)}}, buf
 	}
 	if info.IsDir() {
-		return result{}
+		return result{}, buf
 	}
 	if !info.Mode().IsRegular() {
-		return result{err: &FileError{Path: shown, Error: "not a regular file"}}
+		return result{err: &FileError{Path: shown, Error: "not a regular file"}}, buf
 	}
 	if info.Size() > opts.MaxFileSize {
-		return result{err: &FileError{Path: shown, Error: fmt.Sprintf("file is %d bytes, over --max-file-size %d; not checked", info.Size(), opts.MaxFileSize)}}
+		return result{err: &FileError{Path: shown, Error: fmt.Sprintf("file is %d bytes, over --max-file-size %d; not checked", info.Size(), opts.MaxFileSize)}}, buf
 	}
-	buf.Reset()
-	if _, err := buf.ReadFrom(io.LimitReader(f, opts.MaxFileSize+1)); err != nil {
-		return result{err: &FileError{Path: shown, Error: errText(err)}}
+	src, err := readAll(f, int(info.Size()), opts.MaxFileSize, buf)
+	buf = src[:0]
+	if err != nil {
+		return result{err: &FileError{Path: shown, Error: errText(err)}}, buf
 	}
-	src := buf.Bytes()
 	if int64(len(src)) > opts.MaxFileSize {
-		return result{err: &FileError{Path: shown, Error: fmt.Sprintf("file grew over --max-file-size %d while read; not checked", opts.MaxFileSize)}}
+		return result{err: &FileError{Path: shown, Error: fmt.Sprintf("file grew over --max-file-size %d while read; not checked", opts.MaxFileSize)}}, buf
 	}
 	if bytes.IndexByte(src[:min(len(src), 8<<10)], 0) >= 0 {
-		return result{skipped: true}
+		return result{skipped: true}, buf
 	}
-	findings, err := check.Source(shown, src, opts.Check)
+	findings, err := c.Source(shown, src, opts.Check)
 	r := result{findings: findings, scanned: true}
 	if err != nil {
 		r.err = &FileError{Path: shown, Error: err.Error(), Partial: true}
 	}
-	return r
+	return r, buf
+}
+
+// readAll reads f, whose size was size when it was opened, into buf: one
+// read of the expected size and one that meets the end, more only if the
+// file grew. It stops after max+1 bytes.
+func readAll(f *os.File, size int, max int64, buf []byte) ([]byte, error) {
+	if cap(buf) < size+512 {
+		buf = make([]byte, 0, size+512)
+	}
+	buf = buf[:0]
+	for int64(len(buf)) <= max {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := f.Read(buf[len(buf):min(cap(buf), int(max)+1)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return buf, err
+		}
+	}
+	return buf, nil
 }
 
 // DisplayPath shows a path relative to the working directory when it is
