@@ -16,9 +16,13 @@ var recoveryCues = []string{"stale", "stuck", "hang", "hangs", "hung", "hanging"
 	"doesn't work", "does not work", "401", "403", "unauthorized", "invalid", "expired",
 	"conflict", "conflicts", "already in use", "emergency", "repair", "went wrong", "goes stale",
 	"symptom", "symptoms", "not found", "unable to", "cannot connect", "can't connect", "refused",
-	"rotation", "restart", "reload", "unreachable", "is down", "are down", "missing", "quick fix",
+	"rotation", "unreachable", "is down", "are down", "missing", "quick fix",
 	"quick fixes", "known issues", "common issues", "common problems", "lockout", "locked out",
 	"resolution", "resolve", "resolving"}
+
+// weakRecoveryCues mark recovery only where nothing frames the text as
+// setup: "add the entry and restart the client" is installation.
+var weakRecoveryCues = []string{"restart", "restarts", "restarting", "reload", "reloads", "reloading"}
 
 // setupCues mark text about installing or configuring for the first time.
 var setupCues = []string{"setup", "set up", "set-up", "install", "installation", "installing",
@@ -100,6 +104,7 @@ func (v *view) recoveryBy(seg *segment, cues []string) bool {
 			setup []string
 		}{c.Headings[i], setupCues})
 	}
+	weak := false
 	for _, l := range levels {
 		switch recoveryVerdict(l.text, l.setup, cues) {
 		case 1:
@@ -107,8 +112,11 @@ func (v *view) recoveryBy(seg *segment, cues []string) bool {
 		case -1:
 			return false
 		}
+		if l.text != "" && hasAnyWord(fold(l.text).s, weakRecoveryCues) {
+			weak = true
+		}
 	}
-	return false
+	return weak && &cues[0] == &recoveryCues[0]
 }
 
 // fallbackCues mark going around the tools.

@@ -461,7 +461,10 @@ var shellWords = set("lsof", "ps", "pgrep", "netstat", "ss", "fuser", "kill", "p
 // commandStart: the clause opens with a shell command, or is a pipeline.
 func commandStart(toks []token, j, hi int, proseUnit bool) bool {
 	if toks[j].word && shellWords[toks[j].s] {
-		return true
+		// "lsof -ti :7890", not "Bash tool timeout"
+		if !proseUnit || j+1 < len(toks) && argLike(toks[j+1]) {
+			return true
+		}
 	}
 	for k := j; k < hi; k++ {
 		// outside code, a bar in prose is a table border or an "or"
@@ -502,6 +505,16 @@ func inCondition(toks []token, lo, i, hi int) bool {
 		if !toks[k].code && toks[k].s == "," {
 			return k+1 < hi // an instruction follows the comma
 		}
+	}
+	return false
+}
+
+// argLike: a token that reads as a command-line argument: a flag, a path,
+// a variable or a pipe.
+func argLike(t token) bool {
+	switch t.s {
+	case "-", "/", "~", "$", ".", "|", "<", ">", ":", "*":
+		return true
 	}
 	return false
 }

@@ -57,6 +57,8 @@ func findProcessKill(seg *segment, emit func(hit)) {
 		}
 		w := t.s
 		switch {
+		case killCommands[w] && i > 0 && toks[i-1].s == "." && i+1 < len(toks) && toks[i+1].s == "(":
+			// a method of some API (ScrollTrigger.killAll()), not the command
 		case killCommands[w]:
 			emit(hit{start: t.start, end: t.end})
 		case w == "fuser" && strings.Contains(s[t.end:seg.end], " -k"):
@@ -134,8 +136,13 @@ func killCommand(seg *segment, i int, codeLine bool) bool {
 	if i > 0 {
 		p := toks[i-1]
 		switch p.s {
-		case "xargs", "|", "sudo", "then", "&", ";", "do", "exec", "command", "busybox", "(", "nohup", "`":
+		case "xargs", "|", "sudo", "exec", "busybox", "(", "nohup", "`":
 			if p.s != "(" || i > 1 && toks[i-2].s == "$" {
+				return true
+			}
+		case "then", "&", ";", "do", "command":
+			// shell syntax; in prose "then kill" is a verb
+			if codeLine || t.code {
 				return true
 			}
 		case "\"", "'":

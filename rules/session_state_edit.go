@@ -154,7 +154,13 @@ func stateNoun(toks []token, k int) bool {
 
 // sqlStateTable: a table that holds session state.
 func sqlStateTable(t string) bool {
-	for _, w := range []string{"lease", "session", "lock", "heartbeat", "state"} {
+	switch t {
+	case "sessions", "session", "state", "states", "session_state", "agent_sessions", "mcp_sessions":
+		return true
+	}
+	// leases, lock tables and heartbeats under any name; an app's
+	// user_sessions table is its own data
+	for _, w := range []string{"lease", "lock", "heartbeat"} {
 		if strings.Contains(t, w) {
 			return true
 		}

@@ -315,6 +315,9 @@ func tokenAt(toks []token, off int) int {
 func nearestEditVerb(toks []token, lo, hi, ti int, t pathRun) (int, bool) {
 	for k := ti - 1; k >= lo; k-- {
 		w := toks[k]
+		if !w.code && (w.s == ":" && (k == 0 || lemma(toks[k-1].s, editForms) == "") || w.s == "\"") {
+			break // a label or a quotation lies between the verb and the file
+		}
 		if !w.word || w.start >= t.start {
 			continue
 		}
