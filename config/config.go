@@ -380,7 +380,7 @@ func (p *parser) root(n *yaml.Node) {
 			for i, s := range names {
 				k, ok := check.ParseKind(s)
 				if !ok {
-					p.fail(nodes[i], "kinds: unknown kind %q (want markdown, text or go)", s)
+					p.fail(nodes[i], "kinds: unknown kind %q (want markdown, text, go, shell, python, javascript or data)", s)
 					continue
 				}
 				c.Kinds = append(c.Kinds, k)

@@ -156,7 +156,7 @@ func TestParseErrors(t *testing.T) {
 		{"exclude-rules empty rules", "exclude-rules:\n  - paths: [a]\n    rules: []\n", []string{"cfg.yml:3:12: exclude-rules[0].rules: empty"}},
 		{"exclude-rules unknown key", "exclude-rules:\n  - paths: [a]\n    rules: [all]\n    path: [b]\n", []string{`cfg.yml:4:5: exclude-rules[0]: unknown key "path"`}},
 		{"exclude-rules unknown rule", "exclude-rules:\n  - paths: [a]\n    rules: [al]\n", []string{`cfg.yml:3:13: unknown rule "al"`}},
-		{"unknown kind", "kinds: [markdown, yaml]\n", []string{`cfg.yml:1:19: kinds: unknown kind "yaml" (want markdown, text or go)`}},
+		{"unknown kind", "kinds: [markdown, cobol]\n", []string{`cfg.yml:1:19: kinds: unknown kind "cobol" (want markdown, text, go, shell, python, javascript or data)`}},
 		{"kinds empty", "kinds: []\n", []string{"cfg.yml:1:8: kinds: empty"}},
 		{"bad size", "max-file-size: 2 MB of text\n", []string{`cfg.yml:1:16: max-file-size: "2 MB of text" is not a size`}},
 		{"zero size", "max-file-size: 0\n", []string{`max-file-size: "0": the size must be positive`}},
@@ -177,8 +177,8 @@ func TestParseErrors(t *testing.T) {
 		{"custom rule severity twice", "rules:\n  severity:\n    a: note\ncustom-rules:\n  - id: a\n    words: [x]\n    severity: warning\n", []string{"cfg.yml:7:15: custom-rules: a has a severity here and in rules.severity"}},
 		{"custom rule words not a list", "custom-rules:\n  - id: a\n    words: x\n", []string{"cfg.yml:3:12: custom-rules[0].words: want a list of strings, got a single value"}},
 		{"custom rule summary not a string", "custom-rules:\n  - id: a\n    words: [x]\n    summary: [x]\n", []string{"cfg.yml:4:14: custom-rules[0].summary: want a string, got a list"}},
-		{"several errors at once, in order", "kinds: [yaml]\nrules:\n  disable: [nope]\nbogus: 1\n", []string{
-			`cfg.yml:1:9: kinds: unknown kind "yaml"`, `cfg.yml:3:13: unknown rule "nope"`, `cfg.yml:4:1: config: unknown key "bogus"`}},
+		{"several errors at once, in order", "kinds: [cobol]\nrules:\n  disable: [nope]\nbogus: 1\n", []string{
+			`cfg.yml:1:9: kinds: unknown kind "cobol"`, `cfg.yml:3:13: unknown rule "nope"`, `cfg.yml:4:1: config: unknown key "bogus"`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c, err := config.Parse("cfg.yml", "/repo", []byte(tc.in))
