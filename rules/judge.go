@@ -74,6 +74,9 @@ func (v *view) stance(seg *segment, h hit) Stance {
 			return Mention
 		}
 	}
+	if v.u.Kind == Heading && !h.verb && strings.TrimSpace(strings.Trim(seg.text(), "#*_` ")) == v.f.s[h.start:h.end] {
+		return Mention // a page titled "killall" names its subject
+	}
 	return proseStance(seg, h, 0)
 }
 

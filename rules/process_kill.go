@@ -66,7 +66,7 @@ func findProcessKill(seg *segment, emit func(hit)) {
 		case (w == "systemctl" || w == "launchctl") && wordAt(toks, i+1) == "kill":
 			emit(hit{start: t.start, end: t.end})
 		case w == "kill":
-			if probe(s[t.end:seg.end]) || seg.v.u.Kind == CodeBlock && ownChildren(seg, s[t.end:seg.end]) {
+			if probe(s[t.end:seg.end]) || jobSpec(s[t.end:seg.end]) || seg.v.u.Kind == CodeBlock && ownChildren(seg, s[t.end:seg.end]) {
 				continue
 			}
 			if killCommand(seg, i, codeLine) {
@@ -363,4 +363,9 @@ func (v *view) ownPIDVars() map[string]bool {
 	}
 	v.ownPIDs = own
 	return own
+}
+
+// jobSpec: kill %1 ends a job of the reader's own shell.
+func jobSpec(after string) bool {
+	return strings.HasPrefix(strings.TrimLeft(after, " \t"), "%")
 }
