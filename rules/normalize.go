@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -20,6 +21,14 @@ type folded struct {
 // fold normalises text for matching. It never searches the original again:
 // each output byte carries the offset of the rune that produced it.
 func fold(text string) folded {
+	if f, ok := foldPlain(text); ok {
+		return f
+	}
+	return foldRunes(text)
+}
+
+// foldRunes is fold for any text, rune by rune.
+func foldRunes(text string) folded {
 	out := make([]byte, 0, len(text))
 	back := make([]int, 0, len(text)+1)
 	emit := func(b byte, at int) {
@@ -200,4 +209,30 @@ func hasDecomposition(r rune) bool {
 	var buf [utf8.UTFMax]byte
 	n := utf8.EncodeRune(buf[:], r)
 	return norm.NFKC.Properties(buf[:n]).Decomposition() != nil
+}
+
+// identity is the offset map of text that folds byte for byte, shared
+// read-only by every such fold up to its length.
+var identity = func() []int {
+	m := make([]int, 1<<14)
+	for i := range m {
+		m[i] = i
+	}
+	return m
+}()
+
+// foldPlain folds ASCII text that holds nothing fold removes (no
+// backslash, no doubled quote): only upper case changes, byte for byte,
+// so the offset map is the identity and costs no allocation.
+func foldPlain(text string) (folded, bool) {
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c >= utf8.RuneSelf || c == '\\' || (c == '\'' || c == '"') && i+1 < len(text) && text[i+1] == c {
+			return folded{}, false
+		}
+	}
+	if len(text)+1 > len(identity) {
+		return folded{}, false
+	}
+	return folded{s: strings.ToLower(text), back: identity[: len(text)+1 : len(text)+1]}, true
 }

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -64,8 +65,11 @@ var builtinRoutes = map[string][]routeSpec{
 	"env-edit":    {{groups: [][]string{{".env", "env file", "environment file"}}}},
 	"config-edit": {{groups: [][]string{configWords()}}},
 	"session-state-edit": {
-		{groups: [][]string{{"^lock", "^lck", "^pid", "^heartbeat", "^lease", "^in_use", ".db", ".sqlite",
-			"^session.", "^sessions.", "/session", "^state.",
+		{groups: [][]string{{
+			// nouns and file names: lock, locks, lockfile(s), *.lock, /lock/
+			"^lock$", "^locks$", "^lockfile", ".lck", ".pid$", "^pidfile", "^pid file",
+			"^heartbeat", "^lease", ".in_use", ".db", ".sqlite", "/session",
+			"^state.json", "^state.yaml", "^state.yml", "^session.json", "^sessions.json",
 			"^session file", "^session state", "^session record", "^session database", "^session db", "^session row",
 			"^state file", "^state state", "^state record", "^state database", "^state db", "^state row"}}},
 		{groups: [][]string{{"^delete from ", "^update ", "^truncate ", "^drop table "}}, tables: true},
@@ -275,10 +279,15 @@ func compilePattern(a *alphabet, s string, group int) (pattern, error) {
 // pattern may start anywhere.
 type dfa struct {
 	a     *alphabet
-	trans []uint16 // state*a.n + class -> state
+	trans []uint16 // state<<shift | class -> state
+	shift uint     // rows are 1<<shift wide, a power of two at least a.n
 	acc   []uint64 // per state: groups of the patterns that end in it
-	quiet []bool   // per state: no pattern is partly matched
-	start uint16   // the state at the start of a text (a boundary)
+	// accFrom is the first accepting state: states are numbered so that
+	// the accepting ones come last, and the scan loop tests a number
+	// instead of loading acc
+	accFrom uint16
+	quiet   []bool // per state: no pattern is partly matched
+	start   uint16 // the state at the start of a text (a boundary)
 	// tables are the groups whose matches count only before the name of a
 	// state table (stateTableAfter)
 	tables uint64
@@ -456,8 +465,45 @@ func newDFA(a *alphabet, pats []pattern) (*dfa, error) {
 			d.trans = append(d.trans, id)
 		}
 	}
+	d.renumber()
 	return d, nil
 }
+
+// renumber moves the accepting states after all others.
+func (d *dfa) renumber() {
+	n := len(d.acc)
+	perm := make([]uint16, n) // old -> new
+	next := uint16(0)
+	for pass := 0; pass < 2; pass++ {
+		for old := 0; old < n; old++ {
+			if (d.acc[old] != 0) == (pass == 1) {
+				perm[old] = next
+				next++
+			}
+		}
+		if pass == 0 {
+			d.accFrom = next
+		}
+	}
+	k := d.a.n
+	for 1<<d.shift < k {
+		d.shift++
+	}
+	trans := make([]uint16, n<<d.shift)
+	acc := make([]uint64, n)
+	quiet := make([]bool, n)
+	for old := 0; old < n; old++ {
+		nw := int(perm[old])
+		for c := 0; c < k; c++ {
+			trans[nw<<d.shift|c] = perm[d.trans[old*k+c]]
+		}
+		acc[nw], quiet[nw] = d.acc[old], d.quiet[old]
+	}
+	d.trans, d.acc, d.quiet, d.start = trans, acc, quiet, perm[d.start]
+}
+
+// step returns the state after st on a byte of class cls.
+func (d *dfa) step(st uint16, cls int) uint16 { return d.trans[uint(st)<<d.shift|uint(cls)] }
 
 // ---- scanning ----
 
@@ -503,16 +549,16 @@ func (sc *scanner) mark(end int, groups uint64) {
 
 // run reads src[from:to] from state st and returns the state at the end.
 func (sc *scanner) run(st uint16, from, to int) uint16 {
-	d, src := sc.d, sc.src
+	d, src := sc.d, sc.src[:to]
 	cls := &d.a.cls
-	n := d.a.n
-	trans, acc := d.trans, d.acc
-	for i := from; i < to; {
+	shift := d.shift
+	trans, accFrom := d.trans, d.accFrom
+	for i := from; i < len(src); {
 		c := src[i]
 		if c < utf8.RuneSelf {
-			st = trans[int(st)*n+int(cls[c])]
-			if acc[st] != 0 {
-				sc.mark(i+1, acc[st])
+			st = trans[uint(st)<<shift|uint(cls[c])]
+			if st >= accFrom {
+				sc.mark(i+1, d.acc[st])
 			}
 			if c == ']' || c == '<' {
 				sc.vanish(st, i, to, 0)
@@ -531,7 +577,7 @@ func (sc *scanner) rune(st uint16, i *int, to int) uint16 {
 	r, size := utf8.DecodeRune(sc.src[*i:to])
 	if r == utf8.RuneError && size <= 1 {
 		*i++
-		st = d.trans[int(st)*d.a.n+clsAny]
+		st = d.step(st, clsAny)
 		if d.acc[st] != 0 {
 			sc.mark(*i, d.acc[st])
 		}
@@ -544,7 +590,7 @@ func (sc *scanner) rune(st uint16, i *int, to int) uint16 {
 		if b < utf8.RuneSelf {
 			cls = int(d.a.cls[b])
 		}
-		st = d.trans[int(st)*d.a.n+cls]
+		st = d.step(st, cls)
 		if d.acc[st] != 0 {
 			sc.mark(*i, d.acc[st])
 		}
@@ -564,11 +610,15 @@ func (sc *scanner) vanish(st uint16, i, to, depth int) {
 	var ok bool
 	switch {
 	case src[i] == ']' && i+1 < to && src[i+1] == '(':
-		n, ok = closers(src, i+1, to, ')', " \t([<\\\"'", ends[:])
+		if e, ok1 := targetEnd(src, i+1, to); ok1 {
+			ends[0], n, ok = e, 1, true
+		} else {
+			n, ok = closers(src, i+1, to, ')', &oddInTarget, ends[:])
+		}
 	case src[i] == ']' && i+1 < to && src[i+1] == '[':
 		// a label cannot hold an unescaped bracket: only an escape
 		// makes its end uncertain
-		n, ok = closers(src, i+1, to, ']', "[\\", ends[:])
+		n, ok = closers(src, i+1, to, ']', &oddInLabel, ends[:])
 	case src[i] == '<' && i+1 < to && (isLetter(src[i+1]) || src[i+1] == '/' || src[i+1] == '?' || src[i+1] == '!'):
 		n, ok = htmlEnd(src, i, to, ends[:])
 	default:
@@ -599,7 +649,7 @@ func (sc *scanner) branch(st uint16, e, to, depth int) {
 			st = sc.rune(st, &i, to)
 			continue
 		}
-		st = d.trans[int(st)*d.a.n+int(d.a.cls[c])]
+		st = d.step(st, int(d.a.cls[c]))
 		if d.acc[st] != 0 {
 			sc.mark(i+1, d.acc[st])
 		}
@@ -609,19 +659,75 @@ func (sc *scanner) branch(st uint16, e, to, depth int) {
 		i++
 	}
 	// the end of the text is a boundary
-	if st = d.trans[int(st)*d.a.n+clsOther]; d.acc[st] != 0 {
+	if st = d.step(st, clsOther); d.acc[st] != 0 {
 		sc.mark(to, d.acc[st])
 	}
 }
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
+// targetEnd reads a link target "(destination)" opening at src[open] the
+// way CommonMark does: blanks, a destination of bytes above the space with
+// balanced unescaped parentheses, blanks, ')'. It returns the offset after
+// the ')' when the target has exactly that shape; titles and angle-bracket
+// destinations are left to closers.
+func targetEnd(src []byte, open, to int) (int, bool) {
+	j := open + 1
+	for j < to && (src[j] == ' ' || src[j] == '\t') {
+		j++
+	}
+	if j < to && (src[j] == '<' || src[j] == '\n' || src[j] == '\r') {
+		return 0, false
+	}
+	depth := 0
+	for ; j < to; j++ {
+		c := src[j]
+		switch {
+		case c == '\\' && j+1 < to && src[j+1] > ' ' && src[j+1] < 0x7f:
+			j++
+			continue
+		case c == '(':
+			depth++
+			if depth > 16 {
+				return 0, false
+			}
+			continue
+		case c == ')':
+			if depth > 0 {
+				depth--
+				continue
+			}
+		case c > ' ' && c != 0x7f:
+			continue
+		}
+		break
+	}
+	for j < to && (src[j] == ' ' || src[j] == '\t') {
+		j++
+	}
+	if depth == 0 && j < to && src[j] == ')' {
+		return j + 1, true
+	}
+	return 0, false
+}
+
+// Bytes that make the end of a link target or a reference label uncertain.
+var oddInTarget, oddInLabel = byteSet(" \t([<\\\"'"), byteSet("[\\")
+
+func byteSet(s string) [256]bool {
+	var t [256]bool
+	for i := 0; i < len(s); i++ {
+		t[s[i]] = true
+	}
+	return t
+}
+
 // closers lists the places just past each byte close that may end the
 // stretch opening at src[open] ('(' of a link target, '[' of a label). A
 // stretch holding none of the bytes in odd ends at the first close;
 // otherwise every close before the paragraph ends is a candidate. It
 // reports false when there are too many candidates to follow.
-func closers(src []byte, open, to int, close byte, odd string, ends []int) (int, bool) {
+func closers(src []byte, open, to int, close byte, odd *[256]bool, ends []int) (int, bool) {
 	n := 0
 	simple := true
 	limit := min(to, open+maxEndSearch)
@@ -641,7 +747,7 @@ func closers(src []byte, open, to int, close byte, odd string, ends []int) (int,
 		if c == '\n' && blankLineAt(src, j+1, to) {
 			return n, true
 		}
-		if strings.IndexByte(odd, c) >= 0 {
+		if simple && odd[c] {
 			simple = false
 		}
 	}
@@ -709,13 +815,100 @@ func blankLineAt(src []byte, i, to int) bool {
 
 // scan reads src with d from its start (a boundary) and returns the marks
 // and whether they are certain.
+//
+// A longer text is read as two streams at once, from the start and from
+// a line start near the middle; each step of the automaton waits for the
+// last, and two independent streams let the processor overlap them. The
+// second stream starts as the whole text's reading does after a line
+// break; the first reads on past the middle until nothing it started is
+// partly matched. Automaton states are sets of partial matches, so the
+// two streams together mark exactly what one stream would.
 func (d *dfa) scan(src []byte, marks []Mark) ([]Mark, bool) {
 	sc := scanner{d: d, src: src, marks: marks}
-	st := sc.run(d.start, 0, len(src))
-	if st = d.trans[int(st)*d.a.n+clsOther]; d.acc[st] != 0 {
+	mid := -1
+	if len(src) >= 2048 {
+		if k := bytes.IndexByte(src[len(src)/2:], '\n'); k >= 0 && len(src)/2+k+1 < len(src) {
+			mid = len(src)/2 + k + 1
+		}
+	}
+	var st uint16
+	if mid < 0 {
+		st = sc.run(d.start, 0, len(src))
+	} else {
+		a, i, b, j := sc.run2(d.start, 0, mid, d.start, mid, len(src))
+		a = sc.run(a, i, mid)
+		b = sc.run(b, j, len(src))
+		// the first stream's matches that run past the middle
+		for i = mid; i < len(src) && !d.quiet[a]; {
+			a = sc.runByte(a, &i, len(src))
+		}
+		if i == len(src) && !d.quiet[a] {
+			if a = d.step(a, clsOther); a >= d.accFrom {
+				sc.mark(len(src), d.acc[a])
+			}
+		}
+		st = b
+	}
+	if st = d.step(st, clsOther); st >= d.accFrom {
 		sc.mark(len(src), d.acc[st])
 	}
 	return sc.marks, !sc.uncertain
+}
+
+// run2 reads src[i:iEnd] from state a and src[j:jEnd] from state b in
+// lockstep while both have ASCII bytes to read, and returns the states
+// and where each stream stopped.
+func (sc *scanner) run2(a uint16, i, iEnd int, b uint16, j, jEnd int) (uint16, int, uint16, int) {
+	d, src := sc.d, sc.src
+	cls := &d.a.cls
+	shift := d.shift
+	trans, accFrom := d.trans, d.accFrom
+	for i < iEnd && j < jEnd {
+		x, y := src[i], src[j]
+		if x >= utf8.RuneSelf {
+			a = sc.rune(a, &i, iEnd)
+			continue
+		}
+		if y >= utf8.RuneSelf {
+			b = sc.rune(b, &j, jEnd)
+			continue
+		}
+		a = trans[uint(a)<<shift|uint(cls[x])]
+		b = trans[uint(b)<<shift|uint(cls[y])]
+		if a >= accFrom {
+			sc.mark(i+1, d.acc[a])
+		}
+		if b >= accFrom {
+			sc.mark(j+1, d.acc[b])
+		}
+		if x == ']' || x == '<' {
+			sc.vanish(a, i, len(src), 0)
+		}
+		if y == ']' || y == '<' {
+			sc.vanish(b, j, len(src), 0)
+		}
+		i++
+		j++
+	}
+	return a, i, b, j
+}
+
+// runByte reads one byte (or rune) at *i.
+func (sc *scanner) runByte(st uint16, i *int, to int) uint16 {
+	d := sc.d
+	c := sc.src[*i]
+	if c >= utf8.RuneSelf {
+		return sc.rune(st, i, to)
+	}
+	st = d.step(st, int(d.a.cls[c]))
+	if st >= d.accFrom {
+		sc.mark(*i+1, d.acc[st])
+	}
+	if c == ']' || c == '<' {
+		sc.vanish(st, *i, to, 0)
+	}
+	*i++
+	return st
 }
 
 // groupsIn returns the groups matched anywhere in s (a unit's or a
@@ -723,7 +916,6 @@ func (d *dfa) scan(src []byte, marks []Mark) ([]Mark, bool) {
 func (d *dfa) groupsIn(s string) uint64 {
 	var g uint64
 	st := d.start
-	n := d.a.n
 	add := func(end int) {
 		a := d.acc[st]
 		if a&d.tables != 0 && !stateTableAfter(s, end) {
@@ -734,9 +926,9 @@ func (d *dfa) groupsIn(s string) uint64 {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			st = d.trans[int(st)*n+int(d.a.cls[c])]
+			st = d.step(st, int(d.a.cls[c]))
 			i++
-			if d.acc[st] != 0 {
+			if st >= d.accFrom {
 				add(i)
 			}
 			continue
@@ -756,14 +948,14 @@ func (d *dfa) groupsIn(s string) uint64 {
 			if b < utf8.RuneSelf {
 				cls = int(d.a.cls[b])
 			}
-			st = d.trans[int(st)*n+cls]
-			if d.acc[st] != 0 {
+			st = d.step(st, cls)
+			if st >= d.accFrom {
 				add(i)
 			}
 		}
 	}
-	st = d.trans[int(st)*n+clsOther]
-	if d.acc[st] != 0 {
+	st = d.step(st, clsOther)
+	if st >= d.accFrom {
 		add(len(s))
 	}
 	return g
@@ -813,6 +1005,7 @@ func stateTableAfter[T ~string | ~[]byte](s T, i int) bool {
 type ruleRoutes struct {
 	rule   *Rule
 	routes []compiledRoute
+	always bool // the filter cannot read this rule: every text is wanted
 }
 
 type compiledRoute struct {
@@ -847,6 +1040,7 @@ func NewFilter(rs []*Rule) (*Filter, error) {
 		specs, ok := routesOf(r)
 		if !ok {
 			f.all = true
+			f.rules = append(f.rules, ruleRoutes{rule: r, always: true})
 			continue
 		}
 		rr := ruleRoutes{rule: r}
@@ -869,6 +1063,9 @@ func NewFilter(rs []*Rule) (*Filter, error) {
 			rr.routes = append(rr.routes, cr)
 		}
 		f.rules = append(f.rules, rr)
+	}
+	if f.all {
+		return f, nil // nothing to compile: every text is wanted
 	}
 	cues := cueGroups()
 	for _, c := range cues {
@@ -988,6 +1185,30 @@ func (f *Filter) Unit(text string) bool {
 		}
 	}
 	return false
+}
+
+// Rules appends to dst, in the filter's order, the rules that could
+// report a finding in a unit of this text: the others find no route in
+// any of its segments, so classifying the unit with only these rules
+// gives the same findings.
+func (f *Filter) Rules(text string, dst []*Rule) []*Rule {
+	var g uint64
+	if f.anchors != nil && text != "" {
+		g = f.anchors.groupsIn(text)
+	}
+	for _, rr := range f.rules {
+		if rr.always || f.all {
+			dst = append(dst, rr.rule)
+			continue
+		}
+		for _, rt := range rr.routes {
+			if g&rt.groups == rt.groups {
+				dst = append(dst, rr.rule)
+				break
+			}
+		}
+	}
+	return dst
 }
 
 // Marks appends the places in src (raw file content) where words of the

@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"math/rand/v2"
+	"slices"
 	"testing"
 	"unicode/utf8"
 
@@ -95,5 +97,35 @@ func TestStateTableAfter(t *testing.T) {
 		if got := stateTableAfter(c.s, 0); got != c.want {
 			t.Errorf("%q: %v, want %v", c.s, got, c.want)
 		}
+	}
+}
+
+// TestFoldPlainMatchesRunes: the byte-for-byte fast path of fold gives
+// what the rune-by-rune fold gives, wherever it applies.
+func TestFoldPlainMatchesRunes(t *testing.T) {
+	r := rand.New(rand.NewPCG(2, 4))
+	alphabet := "aZ '\"\\-_.kILL\n\t`*"
+	applied := 0
+	for i := 0; i < 20000; i++ {
+		b := make([]byte, r.IntN(40))
+		for j := range b {
+			b[j] = alphabet[r.IntN(len(alphabet))]
+		}
+		text := string(b)
+		fast, ok := foldPlain(text)
+		if !ok {
+			continue
+		}
+		applied++
+		slow := foldRunes(text)
+		if fast.s != slow.s || !slices.Equal(fast.back, slow.back) {
+			t.Fatalf("%q: fast %q %v, slow %q %v", text, fast.s, fast.back, slow.s, slow.back)
+		}
+	}
+	if applied < 1000 {
+		t.Fatalf("fast path applied to %d texts only", applied)
+	}
+	if _, ok := foldPlain("a''b"); ok {
+		t.Error("a doubled quote must take the rune path")
 	}
 }

@@ -290,3 +290,5 @@ func genSpliced(r *rand.Rand) string {
 	}
 	return b.String()
 }
+
+func newRand() *rand.Rand { return rand.New(rand.NewPCG(7, 11)) }
