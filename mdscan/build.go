@@ -54,6 +54,9 @@ func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\
 type arena struct {
 	buf  []int
 	hint int
+	// want, when set, picks the units worth offsets; the others are made
+	// with text and context only, for the units around them to read
+	want func(text string) bool
 }
 
 func (a *arena) take(n int) []int {
@@ -74,6 +77,10 @@ func (a *arena) unit(kind rules.Kind, b *builder, lo, hi int, ctx rules.Context)
 		return rules.Unit{}, false
 	}
 	n := hi - lo
+	text := string(b.text[lo:hi])
+	if a.want != nil && !a.want(text) {
+		return rules.Unit{Kind: kind, Text: text, Ctx: ctx}, true
+	}
 	offs := a.take(n + 1)
 	copy(offs, b.offs[lo:hi])
 	offs[n] = b.offs[hi-1] + 1
@@ -84,5 +91,5 @@ func (a *arena) unit(kind rules.Kind, b *builder, lo, hi int, ctx rules.Context)
 			code = append(code, rules.Span{Start: s, End: e})
 		}
 	}
-	return rules.Unit{Kind: kind, Text: string(b.text[lo:hi]), Offsets: offs, Code: code, Ctx: ctx}, true
+	return rules.Unit{Kind: kind, Text: text, Offsets: offs, Code: code, Ctx: ctx}, true
 }

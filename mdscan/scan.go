@@ -45,7 +45,7 @@ func (sc *Scanner) Scan(src []byte, path string) []rules.Unit {
 	if costly(src[base:]) {
 		return textscan.Scan(src, path)
 	}
-	return sc.scan(src[base:], []piece{{at: 0, delta: base}}, fm, path)
+	return sc.scan(src[base:], []piece{{at: 0, delta: base}}, fm, path, nil)
 }
 
 // ScanSections is Scan for the sections of src (as Sections returned
@@ -53,11 +53,17 @@ func (sc *Scanner) Scan(src []byte, path string) []rules.Unit {
 // inside those sections, with the same text, offsets and context, and
 // may return units of other sections too. goldmark parses only the kept
 // sections, the heading lines of the others (for the heading path), and
-// any section that may define link references.
-func (sc *Scanner) ScanSections(src []byte, path string, secs []Section, keep []bool) []rules.Unit {
-	fm, base := textscan.FrontMatter(src, path)
+// any section that may define link references. When want is not nil,
+// units whose text it rejects are left out (their text still serves as
+// the context of others).
+func (sc *Scanner) ScanSections(src []byte, path string, secs []Section, keep []bool, want func(text string) bool) []rules.Unit {
+	base := textscan.FrontMatterEnd(src)
 	if costly(src[base:]) {
-		return textscan.Scan(src, path)
+		return keepWanted(textscan.Scan(src, path), want)
+	}
+	var fm rules.Unit
+	if len(keep) > 0 && keep[0] && base > 0 {
+		fm, _ = textscan.FrontMatter(src, path)
 	}
 	var body []byte
 	var pieces []piece
@@ -91,20 +97,35 @@ func (sc *Scanner) ScanSections(src []byte, path string, secs []Section, keep []
 		body = append(body, src[from:to]...)
 	}
 	if whole {
-		return sc.scan(src[base:], []piece{{at: 0, delta: base}}, fm, path)
+		return sc.scan(src[base:], []piece{{at: 0, delta: base}}, fm, path, want)
 	}
-	if len(keep) == 0 || !keep[0] {
-		fm = rules.Unit{}
+	return sc.scan(body, pieces, fm, path, want)
+}
+
+// keepWanted drops the units whose text want rejects.
+func keepWanted(units []rules.Unit, want func(string) bool) []rules.Unit {
+	if want == nil {
+		return units
 	}
-	return sc.scan(body, pieces, fm, path)
+	out := units[:0]
+	for _, u := range units {
+		if want(u.Text) {
+			out = append(out, u)
+		}
+	}
+	return out
 }
 
 // piece maps a stretch of the parsed body back to the source: body bytes
 // from at on sit at their offset plus delta in the source.
 type piece struct{ at, delta int }
 
-func (sc *Scanner) scan(body []byte, pieces []piece, fm rules.Unit, path string) []rules.Unit {
+func (sc *Scanner) scan(body []byte, pieces []piece, fm rules.Unit, path string, want func(string) bool) []rules.Unit {
 	s := &scanner{src: body, pieces: pieces, path: path}
+	s.arena.want = want
+	if want != nil && fm.Text != "" && !want(fm.Text) {
+		fm = rules.Unit{}
+	}
 	s.arena.hint = min(len(body)+16, 1<<16)
 	s.units = make([]rules.Unit, 0, bytes.Count(body, []byte("\n"))/4+1)
 	if fm.Text != "" {
@@ -113,6 +134,16 @@ func (sc *Scanner) scan(body []byte, pieces []piece, fm rules.Unit, path string)
 	s.frames = append(s.frames, frame{})
 	doc := sc.parser.Parse(text.NewReader(s.src))
 	_ = ast.Walk(doc, s.visit)
+	if want != nil {
+		// units the caller does not want were made without offsets
+		out := s.units[:0]
+		for _, u := range s.units {
+			if u.Offsets != nil {
+				out = append(out, u)
+			}
+		}
+		s.units = out
+	}
 	return s.units
 }
 

@@ -2,6 +2,7 @@ package mdscan
 
 import (
 	"bytes"
+	"slices"
 
 	"github.com/recoverlint/recoverlint/rules"
 	"github.com/recoverlint/recoverlint/textscan"
@@ -38,10 +39,11 @@ type Section struct {
 // is open. Readings that stay apart for long end the splitting: the rest
 // of the document is one section.
 func Sections(src []byte) []Section {
-	_, base := textscan.FrontMatter(src, "")
+	base := textscan.FrontMatterEnd(src)
 	secs := []Section{{Start: 0}}
 	cur := &secs[0]
 	states := []rawState{{}}
+	var spare []rawState
 	prevBlank := true
 	lost := false
 	para := -1 // start of the paragraph-like run of lines before this one
@@ -90,9 +92,12 @@ func Sections(src []byte) []Section {
 			para = pos
 		}
 		if !lost {
-			states = stepAll(states, line)
-			if len(states) > maxReadings {
-				lost = true
+			if !quiet(states, line) {
+				next := stepAll(states, line, spare[:0])
+				spare, states = states, next
+				if len(states) > maxReadings {
+					lost = true
+				}
 			}
 		}
 		prevBlank = blank
@@ -143,27 +148,35 @@ func anyNone(states []rawState) bool {
 	return false
 }
 
-// stepAll advances every reading over one line.
-func stepAll(states []rawState, line []byte) []rawState {
-	var out []rawState
-	add := func(s rawState) {
-		for _, o := range out {
-			if o == s {
-				return
-			}
-		}
-		out = append(out, s)
+// quiet reports a line that changes no reading: nothing is open and the
+// line opens nothing (most lines of most documents).
+func quiet(states []rawState, line []byte) bool {
+	if len(states) != 1 || states[0] != (rawState{}) {
+		return false
 	}
+	i := 0
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	return i == len(line) || line[i] != '`' && line[i] != '~' && line[i] != '<'
+}
+
+// stepAll advances every reading over one line, appending to out.
+func stepAll(states []rawState, line []byte, out []rawState) []rawState {
+	var buf [3]rawState
 	for _, s := range states {
-		for _, n := range step(s, line) {
-			add(n)
+		for _, n := range step(s, line, buf[:0]) {
+			if !slices.Contains(out, n) {
+				out = append(out, n)
+			}
 		}
 	}
 	return out
 }
 
-// step returns the readings after line, given what was open before it.
-func step(s rawState, line []byte) []rawState {
+// step appends to out the readings after line, given what was open
+// before it.
+func step(s rawState, line []byte, out []rawState) []rawState {
 	none := rawState{}
 	switch s.kind {
 	case rawFence:
@@ -173,25 +186,25 @@ func step(s rawState, line []byte) []rawState {
 				j++
 			}
 			if j-i >= s.n && isBlankLine(line[j:]) {
-				return []rawState{none}
+				return append(out, none)
 			}
 		}
-		return []rawState{s}
+		return append(out, s)
 	case rawHTML1:
 		if html1Close(line) {
-			return []rawState{none}
+			return append(out, none)
 		}
-		return []rawState{s}
+		return append(out, s)
 	case rawHTML2, rawHTML3, rawHTML4, rawHTML5:
 		if bytes.Contains(line, htmlClose[s.kind]) {
-			return []rawState{none}
+			return append(out, none)
 		}
-		return []rawState{s}
+		return append(out, s)
 	case rawHTML67:
 		if isBlankLine(line) {
-			return []rawState{none}
+			return append(out, none)
 		}
-		return []rawState{s}
+		return append(out, s)
 	}
 	w, i := indentWidth(line)
 	if nf := s.nested; nf.fence != 0 && i < len(line) && w > 0 {
@@ -204,23 +217,23 @@ func step(s rawState, line []byte) []rawState {
 		}
 		switch {
 		case w == nf.w:
-			return []rawState{inside}
+			return append(out, inside)
 		case w > nf.w:
-			return []rawState{inside, s}
+			return append(out, inside, s)
 		}
-		return append([]rawState{inside}, step(none, line)...)
+		return step(none, line, append(out, inside))
 	}
 	if i >= len(line) {
-		return []rawState{s} // blank: a nested fence stays open
+		return append(out, s) // blank: a nested fence stays open
 	}
 	// nothing open (a line at column 0 closes any list item): does the
 	// line open something?
 	if w >= 4 {
-		return []rawState{none}
+		return append(out, none)
 	}
 	opened, sure := opener(line, i)
 	if opened.kind == rawNone {
-		return []rawState{none}
+		return append(out, none)
 	}
 	if w > 0 {
 		// indented: maybe inside a list item, where it closes with the item
@@ -228,13 +241,13 @@ func step(s rawState, line []byte) []rawState {
 		if opened.kind == rawFence {
 			alt.nested = nestedFence{fence: opened.fence, n: opened.n, w: w}
 		}
-		return []rawState{opened, alt}
+		return append(out, opened, alt)
 	}
 	if !sure {
 		// a tag that opens a block only outside a paragraph
-		return []rawState{opened, none}
+		return append(out, opened, none)
 	}
-	return []rawState{opened}
+	return append(out, opened)
 }
 
 // fenceRun returns the length of the run of c that t opens with, when

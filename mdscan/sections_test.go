@@ -83,13 +83,25 @@ func TestScanSectionsMatchesScan(t *testing.T) {
 			for i := range keep {
 				keep[i] = r.IntN(3) == 0
 			}
-			got := sc.ScanSections(src, "doc.md", secs, keep)
+			got := sc.ScanSections(src, "doc.md", secs, keep, nil)
 			want := inKept(all, secs, keep)
 			have := inKept(got, secs, keep)
 			if !reflect.DeepEqual(have, want) {
 				t.Fatalf("doc %d keep %v:\n%s\nwant %s\ngot  %s", di, keep, d, dumpUnits(want), dumpUnits(have))
 			}
 			compared += len(want)
+			// a unit filter leaves out exactly the units it rejects
+			pick := func(text string) bool { return strings.ContainsAny(text, "kpe") }
+			got = inKept(sc.ScanSections(src, "doc.md", secs, keep, pick), secs, keep)
+			var picked []rules.Unit
+			for _, u := range want {
+				if pick(u.Text) {
+					picked = append(picked, u)
+				}
+			}
+			if !reflect.DeepEqual(got, picked) {
+				t.Fatalf("doc %d keep %v, filtered:\n%s\nwant %s\ngot  %s", di, keep, d, dumpUnits(picked), dumpUnits(got))
+			}
 		}
 	}
 	if compared < 1000 {

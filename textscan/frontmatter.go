@@ -48,6 +48,29 @@ func FrontMatter(src []byte, path string) (rules.Unit, int) {
 	return rules.Unit{}, 0
 }
 
+// FrontMatterEnd returns where the document after a leading front matter
+// block starts (0 when there is none), as FrontMatter does, without
+// building the block's unit.
+func FrontMatterEnd(src []byte) int {
+	start := 0
+	if bytes.HasPrefix(src, []byte(bom)) {
+		start = len(bom)
+	}
+	next, ok := fenceLine(src, start, "---")
+	if !ok {
+		return 0
+	}
+	for pos := next; pos < len(src); {
+		end, after := lineEnd(src, pos)
+		line := bytes.TrimRight(src[pos:end], " \t\r")
+		if string(line) == "---" || string(line) == "..." {
+			return after
+		}
+		pos = after
+	}
+	return 0
+}
+
 // fenceLine reports whether the line at pos is exactly fence, allowing
 // trailing blanks, and returns the offset of the next line.
 func fenceLine(src []byte, pos int, fence string) (int, bool) {
