@@ -84,10 +84,10 @@ func Source(name string, src []byte, cfg Config) ([]Finding, error) {
 // Checker is not safe for concurrent use; give each goroutine its own.
 type Checker struct {
 	md *mdscan.Scanner
-	// the filter of the last rule set seen, and that rule set
-	filter    *rules.Filter
-	filterFor []*rules.Rule
-	marks     []rules.Mark
+	// the filters of the last two rule sets seen, the latest first
+	filters [2]cachedFilter
+	marks   []rules.Mark
+	on      []*rules.Rule // the rules a unit is classified with
 }
 
 // NewChecker returns a Checker.
@@ -120,10 +120,16 @@ func (c *Checker) Source(name string, src []byte, cfg Config) ([]Finding, error)
 	}
 	var raw []rules.Finding
 	for _, u := range units {
-		if filter != nil && !filter.Unit(u.Text) {
-			continue
+		on := enabled
+		if filter != nil {
+			// only the rules with a route in the unit can find anything
+			c.on = filter.Rules(u.Text, c.on[:0])
+			on = c.on
+			if len(on) == 0 {
+				continue
+			}
 		}
-		raw = append(raw, rules.Classify(u, enabled)...)
+		raw = append(raw, rules.Classify(u, on)...)
 	}
 	for _, c := range calls {
 		if ruleOn(enabled, c.Rule) {
@@ -142,17 +148,27 @@ func (c *Checker) Source(name string, src []byte, cfg Config) ([]Finding, error)
 }
 
 // filterOf returns the prefilter of a rule set, nil when it cannot be
-// built (every unit is then classified).
+// built (every unit is then classified). The last two are kept: building
+// one for custom rules compiles an automaton.
 func (c *Checker) filterOf(enabled []*rules.Rule) *rules.Filter {
-	if c.filter != nil && slices.Equal(c.filterFor, enabled) {
-		return c.filter
+	for i := range c.filters {
+		if e := c.filters[i]; e.f != nil && slices.Equal(e.rules, enabled) {
+			c.filters[0], c.filters[i] = c.filters[i], c.filters[0]
+			return e.f
+		}
 	}
 	f, err := rules.FilterFor(enabled)
 	if err != nil {
 		return nil
 	}
-	c.filter, c.filterFor = f, enabled
+	c.filters[1] = c.filters[0]
+	c.filters[0] = cachedFilter{rules: enabled, f: f}
 	return f
+}
+
+type cachedFilter struct {
+	rules []*rules.Rule
+	f     *rules.Filter
 }
 
 // filtered returns the units of a Markdown or text file that the filter
@@ -214,7 +230,7 @@ func (c *Checker) filtered(kind Kind, name string, src []byte, f *rules.Filter) 
 	case kind == Text:
 		return textscan.Scan(src, name)
 	}
-	return c.md.ScanSections(src, name, secs, keep)
+	return c.md.ScanSections(src, name, secs, keep, f.Unit)
 }
 
 // severity returns the configured severity of a rule's findings.

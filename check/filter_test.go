@@ -1,0 +1,137 @@
+package check_test
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/recoverlint/recoverlint/check"
+	"github.com/recoverlint/recoverlint/rules"
+)
+
+// fullPath is a configuration that makes Source parse and classify every
+// unit: the prefilter cannot read a rule given by a regular expression,
+// and this one never matches.
+func fullPath(t testing.TB) check.Config {
+	never, err := rules.NewRule(rules.Spec{ID: "never-matches", Patterns: []string{"\x00never\x00"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return check.Config{Extra: []*rules.Rule{never}}
+}
+
+type testDoc struct{ name, text string }
+
+// filterDocs gathers every document the project tests its rules with, and
+// generated documents that mix sections, recovery and setup headings,
+// bans, code and every rule's words.
+func filterDocs(t *testing.T) []testDoc {
+	var docs []testDoc
+	for _, r := range rules.All {
+		for _, set := range [][]string{r.Examples.Recommend, r.Examples.Prohibit, r.Examples.Mention, r.Doc.Bad, r.Doc.Good} {
+			for i, s := range set {
+				docs = append(docs, testDoc{fmt.Sprintf("%s-%d.md", r.ID, i), s})
+			}
+		}
+	}
+	files, err := filepath.Glob("../rules/testdata/cases/*.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		ar, err := txtar.ParseFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, af := range ar.Files {
+			if af.Name != "want" {
+				docs = append(docs, testDoc{af.Name, string(af.Data)})
+			}
+		}
+	}
+	if f, err := os.Open("../../shared/corpus/dev.jsonl"); err == nil {
+		defer f.Close()
+		sc := bufio.NewScanner(f)
+		sc.Buffer(nil, 1<<22)
+		for sc.Scan() {
+			line := strings.TrimSpace(sc.Text())
+			if line == "" || strings.HasPrefix(line, "//") {
+				continue
+			}
+			var c struct{ File, Text string }
+			if err := json.Unmarshal([]byte(line), &c); err != nil {
+				t.Fatalf("dev corpus: %v", err)
+			}
+			docs = append(docs, testDoc{c.File, c.Text})
+		}
+	}
+	r := rand.New(rand.NewPCG(5, 8))
+	for i := 0; i < 400; i++ {
+		name := fmt.Sprintf("gen%d.md", i)
+		if i%5 == 0 {
+			name = fmt.Sprintf("gen%d.txt", i)
+		}
+		docs = append(docs, testDoc{name, genSections(r)})
+	}
+	return docs
+}
+
+// TestFilteredSourceMatchesFull: skipping files and sections before
+// parsing changes no finding, on every test document.
+func TestFilteredSourceMatchesFull(t *testing.T) {
+	full := fullPath(t)
+	c := check.NewChecker()
+	found := 0
+	for _, d := range filterDocs(t) {
+		want, werr := c.Source(d.name, []byte(d.text), full)
+		got, gerr := c.Source(d.name, []byte(d.text), check.Config{})
+		found += len(want)
+		if !reflect.DeepEqual(got, want) || (werr == nil) != (gerr == nil) {
+			t.Errorf("%s: filtered\n%v\nfull\n%v\n%s", d.name, got, want, d.text)
+		}
+	}
+	if found < 100 {
+		t.Fatalf("only %d findings in all documents: the comparison says little", found)
+	}
+}
+
+var sectionParts = []string{
+	"# Guide\n\nThis guide explains how the service is configured.\n",
+	"## Setup\n\nAdd the server to `~/.codex/config.toml` and set `TOKEN` in `.env`.\n",
+	"## Troubleshooting\n\nIf the tools fail, edit `~/.cursor/mcp.json` and restart.\n",
+	"## If it hangs\n\n```bash\npkill -f gitea-mcp\nrm ~/.gitea-mcp/terminal.lock\n```\n",
+	"## Forbidden recovery paths\n\n- `kill -9` on the daemon\n- `touch ~/.codex/config.toml`\n",
+	"### Stale sessions\n\nDelete the stale lock file and retry.\n",
+	"## API\n\nIf the MCP tool fails, curl the API directly with your token.\n",
+	"## Locks\n\nA spin lock protects the queue; never clear the lock by hand.\n",
+	"Terminate the stale server process before reconnecting.\n",
+	"The driver may terminate the request when the timestamp changes.\n",
+	"Update the config and bump the mtime so the watcher reloads it.\n",
+	"Re-save `.mcp.json` without changes to force a reload.\n",
+	"| step | command |\n|---|---|\n| 1 | `killall node` |\n| 2 | `curl http://x/api` |\n",
+	"> **Bad:** `sqlite3 state.db \"DELETE FROM leases\"`\n",
+	"1. Run:\n\n   ```powershell\n   Stop-Process -Name x\n   ```\n\n2. Done.\n",
+	"<!-- a comment about pkill -->\n",
+	"Setext heading about recovery\n===\n\nFix it: `sed -i s/a/b/ .env`.\n",
+	"[the API][ref] is documented elsewhere.\n\n[ref]: https://example.com/api\n",
+	"Plain prose about nothing in particular, long enough to be a paragraph.\n",
+	"## Error handling\n\nWhen the transport is closed, import `gitea_mcp_server` and call it.\n",
+	"```\n# Kill the stale process\nlsof -ti :9000 | xargs kill -9\n```\n",
+}
+
+func genSections(r *rand.Rand) string {
+	var b strings.Builder
+	for n := r.IntN(10) + 2; n > 0; n-- {
+		b.WriteString(sectionParts[r.IntN(len(sectionParts))])
+		b.WriteString("\n")
+	}
+	return b.String()
+}
