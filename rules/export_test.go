@@ -13,4 +13,4 @@ func WithoutRoutes(rs []*Rule) []*Rule {
 }
 
 // UnitGroups returns the route groups a filter finds in a unit's text.
-func UnitGroups(f *Filter, text string) uint64 { return f.anchors.groupsIn(text) }
+func UnitGroups(f *Filter, text string) uint64 { return f.unitGroups(text) }

@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -30,10 +31,16 @@ import (
 // "ki<b>ll</b>" and "[ki](x)ll" all reach the classifier, which reads them
 // after the same removals.
 
-// routeSpec is one way a rule's find function reaches a hit: every group
-// must occur in the segment. A group is a list of alternative patterns.
+// routeSpec is one way a rule's find function reaches a hit. Every
+// group of groups (a list of alternative patterns) must occur in the
+// segment; mayHit enforces them. The word groups in local must occur in
+// the segment too, and those in context in the segment, its unit or the
+// headings above it (where the find function or counts reads them); the
+// section filter checks these, mayHit does not.
 type routeSpec struct {
-	groups [][]string
+	groups  [][]string
+	local   []int // word groups (wRecovery…) needed in the segment
+	context []int // word groups needed in the segment, unit or headings
 	// inherent marks hits that need no context (a direct server import
 	// for raw-api-fallback): the rule's Needs does not apply to them.
 	inherent bool
@@ -45,33 +52,49 @@ type routeSpec struct {
 // Pattern syntax: letters, digits and punctuation match themselves (case
 // folded); '^' at the start needs a non-alphanumeric byte (or the start of
 // the text) before the word, '$' at the end one after it; ' ' matches one
-// or more blanks; '%' matches any run of letters and digits. Characters
-// that markup may remove (see deletable) are dropped from patterns, since
-// the text may have lost them too.
+// or more blanks; '%' matches any run of letters and digits; '\\' matches a
+// path separator ('/' or a backslash, which markup or fold may remove).
+// Characters that markup may remove (see deletable) are dropped from
+// patterns, since the text may have lost them too.
 
 // builtinRoutes lists, for each built-in rule id, every route by which the
 // rule's find function can report a hit. It is a summary of the find
-// functions: a route missing here makes mayHit skip segments the rule
-// could report, and TestRoutesCoverFindings, which runs every example,
-// case and fixture with and without routes, fails.
+// functions and of counts: a route missing here makes mayHit skip
+// segments the rule could report (TestRoutesCoverFindings fails), and a
+// local or context group that the rule does not really need makes the
+// section filter skip sections it could report
+// (check.TestFilteredSourceMatchesFull fails).
 var builtinRoutes = map[string][]routeSpec{
-	"process-kill": {{groups: [][]string{{"kill", "stop-process", "fuser", "terminat", "nuk",
-		"sigterm", "sigint", "sigquit", "sighup"}}}},
-	"mtime-reload": {
-		{groups: [][]string{{"touch", "mtime", "timestamp", "modification", "last-modified", "resav",
-			"re-sav", "utime", "chtimes", "lastwritetime"}}},
-		{groups: [][]string{{"sav"}, {"again", "no change", "without chang"}}},
+	"process-kill": {
+		{groups: [][]string{{"kill", "stop-process", "fuser", "sigterm", "sigint", "sigquit", "sighup"}}},
+		// terminate and nuke are killVerb's only: a process object after
+		// the verb, or a process noun in the unit or its headings
+		{groups: [][]string{{"terminat", "nuk"}}, context: []int{wProcess}},
 	},
-	"env-edit":    {{groups: [][]string{{".env", "env file", "environment file"}}}},
-	"config-edit": {{groups: [][]string{configWords()}}},
+	"mtime-reload": {
+		{groups: [][]string{{"touch", "lastwritetime"}}},
+		// re-saves, os.utime and timestamp updates count only with a
+		// config file or word in the segment or a reload word around it
+		{groups: [][]string{{"resav", "re-sav", "utime", "chtimes"}}, context: []int{wReload}},
+		{groups: [][]string{{"mtime", "timestamp", "modification", "last-modified"}}, local: []int{wTimeVerb}, context: []int{wReload}},
+		{groups: [][]string{{"sav"}, {"again", "no change", "without chang"}}, context: []int{wReload}},
+	},
+	"env-edit": {{groups: [][]string{{".env", "env file", "environment file"}}}},
+	"config-edit": {
+		{groups: [][]string{configFileNames()}},
+		// a generic noun ("the config") counts only about MCP clients
+		{groups: [][]string{{"config", "settings file", "mcp settings", "mcpservers"}}, context: []int{wClient}},
+	},
 	"session-state-edit": {
-		{groups: [][]string{{
-			// nouns and file names: lock, locks, lockfile(s), *.lock, /lock/
-			"^lock$", "^locks$", "^lockfile", ".lck", ".pid$", "^pidfile", "^pid file",
-			"^heartbeat", "^lease", ".in_use", ".db", ".sqlite", "/session",
-			"^state.json", "^state.yaml", "^state.yml", "^session.json", "^sessions.json",
+		// state files (isOwnedState, isWorkflowState)
+		{groups: [][]string{{".lock$", "\\lock", ".lck", ".pid$", "^heartbeat", "\\lease", "^lease.json", "^leases.json",
+			".in_use", ".db", ".sqlite", "\\session", "^state.json", "^state.yaml", "^state.yml", "^session.json",
+			"^sessions.json"}}},
+		// state nouns after a state verb (stateNoun, stateForms)
+		{groups: [][]string{{"^lock$", "^locks$", "^lockfile", "^heartbeat", "^lease", "^pidfile", "^pid file",
 			"^session file", "^session state", "^session record", "^session database", "^session db", "^session row",
-			"^state file", "^state state", "^state record", "^state database", "^state db", "^state row"}}},
+			"^state file", "^state state", "^state record", "^state database", "^state db", "^state row"}},
+			local: []int{wStateVerb}},
 		{groups: [][]string{{"^delete from ", "^update ", "^truncate ", "^drop table "}}, tables: true},
 	},
 	"raw-api-fallback": {
@@ -81,26 +104,22 @@ var builtinRoutes = map[string][]routeSpec{
 			"^api call", "^api directly", "^api endpoint", "^api request",
 			"^apis call", "^apis directly", "^apis endpoint", "^apis request",
 			"^rest endpoint", "^http endpoint", "^raw endpoint", "^raw http", "/api",
-			"^requests.", "^httpx.", "^axios."}}},
-		{groups: [][]string{{"^the api"}}},
+			"^requests.", "^httpx.", "^axios.", "^the api"}}},
 		{groups: [][]string{{"^import"}, {"mcp"}}},
 	},
 }
 
-// configWords are the words every configuration file name or noun that
-// config-edit reads contains: "config", "settings", "mcp", and the few
-// client file names without any of them.
-func configWords() []string {
-	out := []string{"config", "settings", "mcp"}
+// configFileNames are the configuration file names isConfigFile reads,
+// and its table prefixes.
+func configFileNames() []string {
+	var out []string
 	for _, names := range []map[string]bool{mcpConfigNames, genericConfigNames} {
 		for n := range names {
-			if !strings.Contains(n, "config") && !strings.Contains(n, "settings") && !strings.Contains(n, "mcp") {
-				out = append(out, n)
-			}
+			out = append(out, n)
 		}
 	}
-	slices.Sort(out[3:])
-	return out
+	slices.Sort(out)
+	return append(out, "mcp_servers", "mcpservers", "mcp.")
 }
 
 // wordPatterns turns cue phrases read with hasAnyWord into whole-word patterns.
@@ -112,18 +131,45 @@ func wordPatterns(cues []string) []string {
 	return out
 }
 
-// Cue groups: the words a context need is read from. A Recovery rule can
-// only count where a recovery cue is present in its segment's section or
-// headings; a Fallback rule where a fallback or failure cue (or
-// "directly") is.
+// Word groups of the second automaton, read only in sections that hold a
+// route's words: the context a rule needs, and words its find function
+// needs beside them.
 const (
-	cueRecovery = iota
-	cueFallback
+	wRecovery  = iota // recoveryCues, weakRecoveryCues: what inRecovery reads
+	wFallback         // fallbackCues, failureCues, "directly": what inFallback reads
+	wProcess          // processObject words and processNouns: what killVerb reads
+	wClient           // clientWords and "mcp": what aboutClients reads
+	wReload           // config words and file names, reload words: configInSegment, reloadContext
+	wStateVerb        // the forms of stateVerbs
+	wTimeVerb         // the forms of the verbs that update a timestamp
+	numWordGroups
 )
 
-func cueGroups() [][]string {
-	fb := append(wordPatterns(fallbackCues), wordPatterns(failureCues)...)
-	return [][]string{wordPatterns(recoveryCues), append(fb, "directly")}
+func wordGroups() [numWordGroups][]string {
+	var g [numWordGroups][]string
+	g[wRecovery] = append(wordPatterns(recoveryCues), wordPatterns(weakRecoveryCues)...)
+	g[wFallback] = append(append(wordPatterns(fallbackCues), wordPatterns(failureCues)...), "directly")
+	g[wProcess] = append(wordPatterns(processNouns), wordPatterns([]string{"process", "processes", "proc", "procs",
+		"pid", "pids", "server", "servers", "daemon", "daemons", "instance", "instances", "node", "node.js", "port",
+		"ports", "job", "jobs", "worker", "workers", "task", "tasks", "pgid", "subprocess", "subprocesses", "service",
+		"services", "runtime", "runtimes", "binary", "listener", "zombie", "zombies"})...)
+	g[wProcess] = append(g[wProcess], "mcp", "server", "agent", "daemon", ".exe")
+	g[wClient] = append(wordPatterns(clientWords), "mcp")
+	g[wReload] = append(configFileNames(), "config", "settings", "mcp", ".env", "reload", "watcher", "pick up",
+		"picks up", "force")
+	g[wStateVerb] = formPatterns(stateForms)
+	g[wTimeVerb] = formPatterns(timeForms)
+	return g
+}
+
+// formPatterns makes whole-word patterns of a verb form table's forms.
+func formPatterns(forms map[string]string) []string {
+	out := make([]string, 0, len(forms))
+	for f := range forms {
+		out = append(out, "^"+f+"$")
+	}
+	slices.Sort(out)
+	return out
 }
 
 // ---- the automaton ----
@@ -165,6 +211,7 @@ const (
 	elEnd          // a non-alphanumeric byte or the end of the text
 	elBlank        // one or more blanks
 	elWord         // zero or more letters or digits
+	elSep          // a path separator: '/' or a byte that may vanish
 )
 
 type element struct {
@@ -208,6 +255,9 @@ func newAlphabet(pats []string) *alphabet {
 			c := lowerASCII(p[i])
 			if c < 0x80 && !isAlnum(c) && !deletable(c) && !isBlankByte(c) && c != '^' && c != '$' && c != '%' {
 				set(c)
+			}
+			if c == '\\' {
+				set('/')
 			}
 		}
 	}
@@ -254,6 +304,8 @@ func compilePattern(a *alphabet, s string, group int) (pattern, error) {
 			}
 		case c == '%':
 			p.els = append(p.els, element{kind: elWord})
+		case c == '\\':
+			p.els = append(p.els, element{kind: elSep, cls: a.cls['/']})
 		case c >= 0x80:
 			return p, fmt.Errorf("pattern %q: only ASCII is supported", s)
 		case deletable(c):
@@ -317,6 +369,7 @@ func newDFA(a *alphabet, pats []pattern) (*dfa, error) {
 		adv[c], loop[c] = newBits(), newBits()
 	}
 	starts, boundStarts, eps, final := newBits(), newBits(), newBits(), newBits()
+	advDel := newBits() // states whose element may take a byte that may vanish
 	groupOf := make([]int, total)
 	isBound := func(cls int) bool { return !a.alnum[cls] } // WS, Del, Other and punctuation
 	s := 0
@@ -326,9 +379,12 @@ func newDFA(a *alphabet, pats []pattern) (*dfa, error) {
 			set(boundStarts, s+1)
 		}
 		for k, e := range p.els {
+			if e.kind == elSep {
+				set(advDel, s+k)
+			}
 			for c := 0; c < a.n; c++ {
 				switch {
-				case e.kind == elLit && int(e.cls) == c,
+				case (e.kind == elLit || e.kind == elSep) && int(e.cls) == c,
 					(e.kind == elBound || e.kind == elEnd) && isBound(c),
 					e.kind == elBlank && c == clsWS:
 					set(adv[c], s+k)
@@ -449,11 +505,15 @@ func newDFA(a *alphabet, pats []pattern) (*dfa, error) {
 					}
 				}
 			} else if c == clsDel {
-				// maybe nothing, maybe a separator, maybe a blank
+				// maybe nothing, maybe a separator, maybe a blank, maybe a
+				// backslash between path names
 				next(out, cur, clsOther)
 				next(tmp, cur, clsWS)
+				var carry uint64
 				for j := range out {
-					out[j] |= tmp[j] | cur[j]
+					x := cur[j] & advDel[j]
+					out[j] |= tmp[j] | cur[j] | x<<1 | carry
+					carry = x >> 63
 				}
 			} else {
 				next(out, cur, c)
@@ -528,7 +588,7 @@ type scanner struct {
 
 // limits on the side branches that read text without a vanished stretch
 const (
-	maxBranchDepth = 6
+	maxBranchDepth = 64
 	maxBranchWork  = 1 << 16 // bytes per text, plus the text's length
 	maxEndSearch   = 4096    // how far a stretch's end is searched for
 	maxEnds        = 32      // candidate ends of one stretch
@@ -1009,8 +1069,25 @@ type ruleRoutes struct {
 }
 
 type compiledRoute struct {
-	groups uint64 // anchor groups that must all occur
-	need   Need
+	groups  uint64 // anchor groups that must all occur
+	local   uint64 // word groups the section must hold
+	context uint64 // word groups the section or the headings above must hold
+}
+
+// lazyDFA is an automaton built on first use.
+type lazyDFA struct {
+	once  sync.Once
+	build func() (*dfa, error)
+	d     *dfa
+	err   error
+}
+
+func (l *lazyDFA) get() *dfa {
+	l.once.Do(func() { l.d, l.err = l.build() })
+	if l.err != nil {
+		panic(l.err) // the built-in patterns compile: TestBuiltinFilter
+	}
+	return l.d
 }
 
 // Filter decides, for a set of rules, which text could hold one of their
@@ -1018,8 +1095,8 @@ type compiledRoute struct {
 type Filter struct {
 	all     bool // some rule cannot be filtered: every text is wanted
 	rules   []ruleRoutes
-	anchors *dfa
-	cues    *dfa
+	anchors *lazyDFA // nil when no rule has routes
+	words   *lazyDFA
 }
 
 // maxGroups bounds the groups of one automaton (bits of a mask).
@@ -1030,11 +1107,7 @@ const maxGroups = 64
 // text.
 func NewFilter(rs []*Rule) (*Filter, error) {
 	f := &Filter{}
-	type gdef struct {
-		pats []string
-	}
-	var groups []gdef
-	var pats []string
+	var groups [][]string
 	var tables uint64
 	for _, r := range rs {
 		specs, ok := routesOf(r)
@@ -1045,10 +1118,7 @@ func NewFilter(rs []*Rule) (*Filter, error) {
 		}
 		rr := ruleRoutes{rule: r}
 		for _, spec := range specs {
-			cr := compiledRoute{need: r.Needs}
-			if spec.inherent {
-				cr.need = Anywhere
-			}
+			var cr compiledRoute
 			for _, g := range spec.groups {
 				if len(groups) == maxGroups {
 					return nil, fmt.Errorf("prefilter: more than %d word groups", maxGroups)
@@ -1057,8 +1127,21 @@ func NewFilter(rs []*Rule) (*Filter, error) {
 					tables |= 1 << uint(len(groups))
 				}
 				cr.groups |= 1 << uint(len(groups))
-				groups = append(groups, gdef{pats: g})
-				pats = append(pats, g...)
+				groups = append(groups, g)
+			}
+			for _, w := range spec.local {
+				cr.local |= 1 << uint(w)
+			}
+			for _, w := range spec.context {
+				cr.context |= 1 << uint(w)
+			}
+			if !spec.inherent {
+				switch r.Needs {
+				case Recovery:
+					cr.context |= 1 << wRecovery
+				case Fallback:
+					cr.context |= 1 << wFallback
+				}
 			}
 			rr.routes = append(rr.routes, cr)
 		}
@@ -1067,30 +1150,47 @@ func NewFilter(rs []*Rule) (*Filter, error) {
 	if f.all {
 		return f, nil // nothing to compile: every text is wanted
 	}
-	cues := cueGroups()
-	for _, c := range cues {
-		pats = append(pats, c...)
+	if len(groups) > 0 {
+		// check the patterns now, build the automaton when first used
+		if err := checkGroups(groups); err != nil {
+			return nil, err
+		}
+		f.anchors = &lazyDFA{build: func() (*dfa, error) {
+			d, err := compileGroups(groups)
+			if err == nil {
+				d.tables = tables
+			}
+			return d, err
+		}}
+	}
+	f.words = builtinWords
+	return f, nil
+}
+
+// checkGroups reports the first pattern that does not compile.
+func checkGroups(groups [][]string) error {
+	var pats []string
+	for _, g := range groups {
+		pats = append(pats, g...)
+	}
+	a := newAlphabet(pats)
+	for _, p := range pats {
+		if _, err := compilePattern(a, p, 0); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// compileGroups builds an automaton whose group i matches groups[i].
+func compileGroups(groups [][]string) (*dfa, error) {
+	var pats []string
+	for _, g := range groups {
+		pats = append(pats, g...)
 	}
 	a := newAlphabet(pats)
 	var compiled []pattern
 	for gi, g := range groups {
-		for _, s := range g.pats {
-			p, err := compilePattern(a, s, gi)
-			if err != nil {
-				return nil, err
-			}
-			compiled = append(compiled, p)
-		}
-	}
-	var err error
-	if len(compiled) > 0 {
-		if f.anchors, err = newDFA(a, compiled); err != nil {
-			return nil, err
-		}
-		f.anchors.tables = tables
-	}
-	compiled = compiled[:0]
-	for gi, g := range cues {
 		for _, s := range g {
 			p, err := compilePattern(a, s, gi)
 			if err != nil {
@@ -1099,11 +1199,15 @@ func NewFilter(rs []*Rule) (*Filter, error) {
 			compiled = append(compiled, p)
 		}
 	}
-	if f.cues, err = newDFA(a, compiled); err != nil {
-		return nil, err
-	}
-	return f, nil
+	return newDFA(a, compiled)
 }
+
+// builtinWords is the automaton of the word groups (wRecovery…), shared by
+// every filter and built when a section first needs it.
+var builtinWords = &lazyDFA{build: func() (*dfa, error) {
+	g := wordGroups()
+	return compileGroups(g[:])
+}}
 
 // MustFilter is NewFilter for rule sets known to compile; it panics on error.
 func MustFilter(rs []*Rule) *Filter {
@@ -1126,7 +1230,7 @@ func routesOf(r *Rule) ([]routeSpec, bool) {
 	}
 	for _, w := range r.stems {
 		// pattern syntax or non-ASCII letters: read every text
-		if strings.ContainsAny(w, "^$%") || !isASCII(w) {
+		if strings.ContainsAny(w, "^$%\\") || !isASCII(w) {
 			return nil, false
 		}
 	}
@@ -1146,16 +1250,12 @@ func isASCII(s string) bool {
 // from the filter of all of them, which costs nothing; custom rules
 // compile a new one.
 func FilterFor(rs []*Rule) (*Filter, error) {
-	own := true
 	for _, r := range rs {
 		if ByID(r.ID) != r {
-			own = false
+			return NewFilter(rs)
 		}
 	}
-	if !own {
-		return NewFilter(rs)
-	}
-	f := &Filter{anchors: builtinFilter.anchors, cues: builtinFilter.cues}
+	f := &Filter{anchors: builtinFilter.anchors, words: builtinFilter.words}
 	for _, rr := range builtinFilter.rules {
 		if slices.Contains(rs, rr.rule) {
 			f.rules = append(f.rules, rr)
@@ -1167,16 +1267,21 @@ func FilterFor(rs []*Rule) (*Filter, error) {
 // All reports whether the filter passes every text.
 func (f *Filter) All() bool { return f.all }
 
+// unitGroups returns the anchor groups in a unit's text.
+func (f *Filter) unitGroups(text string) uint64 {
+	if f.anchors == nil || text == "" {
+		return 0
+	}
+	return f.anchors.get().groupsIn(text)
+}
+
 // Unit reports whether classifying a unit of this text could report a
 // finding of the filter's rules, judging by the words alone.
 func (f *Filter) Unit(text string) bool {
 	if f.all {
 		return true
 	}
-	if f.anchors == nil || text == "" {
-		return false
-	}
-	g := f.anchors.groupsIn(text)
+	g := f.unitGroups(text)
 	for _, rr := range f.rules {
 		for _, rt := range rr.routes {
 			if g&rt.groups == rt.groups {
@@ -1193,8 +1298,8 @@ func (f *Filter) Unit(text string) bool {
 // gives the same findings.
 func (f *Filter) Rules(text string, dst []*Rule) []*Rule {
 	var g uint64
-	if f.anchors != nil && text != "" {
-		g = f.anchors.groupsIn(text)
+	if !f.all {
+		g = f.unitGroups(text)
 	}
 	for _, rr := range f.rules {
 		if rr.always || f.all {
@@ -1222,51 +1327,70 @@ func (f *Filter) Marks(src []byte, dst []Mark) ([]Mark, bool) {
 	if f.anchors == nil {
 		return dst, true
 	}
-	return f.anchors.scan(src, dst)
+	return f.anchors.get().scan(src, dst)
 }
 
-// Demand reads the anchor groups found in a stretch of text: any reports
-// that a route of some rule is complete and needs no context; cues lists
-// the cue groups (see Cues) of which one more would complete a route
-// whose rule needs context.
-func (f *Filter) Demand(groups uint64) (any bool, cues uint64) {
+// Wanted reports whether a stretch of a file (a Markdown section, or a
+// whole file) can hold a finding: some rule has a route whose words are
+// among the anchor groups its marks carry, whose local words the stretch
+// holds, and whose context words the stretch or the text above it (above:
+// Words of the headings above, PathWords of the file name) holds. section
+// returns the Words of the stretch; it is called only when needed.
+func (f *Filter) Wanted(anchors uint64, section func() uint64, above uint64) bool {
 	if f.all {
-		return true, 0
+		return true
 	}
+	var words uint64
+	read := false
 	for _, rr := range f.rules {
 		for _, rt := range rr.routes {
-			if groups&rt.groups != rt.groups {
+			if anchors&rt.groups != rt.groups {
 				continue
 			}
-			switch rt.need {
-			case Recovery:
-				cues |= 1 << cueRecovery
-			case Fallback:
-				cues |= 1 << cueFallback
-			default:
-				return true, 0
+			if rt.local == 0 && rt.context == 0 {
+				return true
+			}
+			if !read {
+				words, read = section(), true
+			}
+			if words&rt.local == rt.local && (words|above)&rt.context == rt.context {
+				return true
 			}
 		}
 	}
-	return false, cues
+	return false
 }
 
-// Cues returns the cue groups found in src: recovery cues (the words
-// inRecovery reads) and fallback cues (the words inFallback reads). A
-// rule that needs context can only count where a cue of its need occurs
-// in the unit, its table row, list, section or the headings above it.
-// The second result is false when markup was too tangled to follow.
-func (f *Filter) Cues(src []byte) (uint64, bool) {
-	marks, ok := f.cues.scan(src, nil)
+// Words returns the word groups (context and local words of routes)
+// found in src, and false when markup was too tangled to follow (the
+// caller then treats every group as present).
+func (f *Filter) Words(src []byte) (uint64, bool) {
 	var g uint64
+	marks, ok := f.words.get().scan(src, nil)
 	for _, m := range marks {
 		g |= m.Groups
 	}
 	return g, ok
 }
 
+// PathWords returns the word groups a file's name supplies: aboutClients
+// reads a base name holding "mcp" as about MCP clients.
+func PathWords(name string) uint64 {
+	base := name
+	if i := strings.LastIndexAny(base, "/\\"); i >= 0 {
+		base = base[i+1:]
+	}
+	if strings.Contains(strings.ToLower(base), "mcp") {
+		return 1 << wClient
+	}
+	return 0
+}
+
 // builtinFilter filters for every built-in rule; it backs MayMatch.
-var builtinFilter = MustFilter(All)
+var builtinFilter = func() *Filter {
+	f := MustFilter(All)
+	return f
+}()
 
 // MayMatch is a cheap test run before a unit is classified: text that
 // holds no route of any built-in rule, even after folding look-alikes,
@@ -1293,7 +1417,7 @@ func routesHit(r *Rule, text string) (hit, ok bool) {
 	if !ok {
 		return false, false
 	}
-	g := builtinFilter.anchors.groupsIn(text)
+	g := builtinFilter.unitGroups(text)
 	for _, rt := range routes {
 		if g&rt == rt {
 			return true, true

@@ -182,10 +182,52 @@ func TestFilterReadsSplicedWords(t *testing.T) {
 		for _, m := range marks {
 			g |= m.Groups
 		}
-		any, cues := f.Demand(g)
-		got := !ok || any || cues != 0
+		got := !ok || g != 0
 		if got != c.want {
 			t.Errorf("%q: filter says %v, want %v (groups %b)", c.text, got, c.want, g)
+		}
+	}
+}
+
+// TestWantedReadsContext: a route whose rule needs context counts only
+// where the section or the headings above hold the words the rule reads.
+func TestWantedReadsContext(t *testing.T) {
+	f := rules.MustFilter(rules.All)
+	for _, c := range []struct {
+		heading, text string
+		want          bool
+	}{
+		{"", "Edit `.env` and restart the server.", true},
+		{"", "Copy `.env.example` to `.env` during setup.", false},
+		{"## If the server is stuck", "Set the token in `.env`.", true},
+		{"", "Terminate the build when it is done.", false},
+		{"", "Terminate the stale server process.", true},
+		{"## Processes", "Terminate it.", true},
+		{"", "Update the timestamp of the row.", false},
+		{"", "Update the timestamp of `config.toml` so the watcher reloads.", true},
+		{"", "Release the spin lock before returning.", false},
+		{"", "Delete the stale lock and retry.", true},
+		{"", "Update the config in the portal.", false},
+		{"", "Update the MCP config after a crash.", true},
+		{"", "If the MCP tool fails, curl the API.", true},
+		{"", "Use curl to download the archive.", false},
+	} {
+		src := []byte(c.text)
+		marks, ok := f.Marks(src, nil)
+		if !ok {
+			t.Fatalf("%q: marks uncertain", c.text)
+		}
+		var g uint64
+		for _, m := range marks {
+			g |= m.Groups
+		}
+		above, _ := f.Words([]byte(c.heading))
+		got := f.Wanted(g, func() uint64 {
+			w, _ := f.Words(src)
+			return w
+		}, above)
+		if got != c.want {
+			t.Errorf("%q under %q: wanted %v, want %v", c.text, c.heading, got, c.want)
 		}
 	}
 }
