@@ -200,28 +200,22 @@ func (c *Checker) filtered(kind Kind, name string, src []byte, f *rules.Filter) 
 	}
 	keep := make([]bool, len(secs))
 	kept := false
-	var heads uint64 // cue groups on heading lines so far
+	above := rules.PathWords(name) // word groups of the headings so far
 	for i, sec := range secs {
-		if kind == Markdown {
-			for _, h := range sec.Heads {
-				g, ok := f.Cues(src[h.Start:h.End])
-				if !ok {
-					g = ^uint64(0)
-				}
-				heads |= g
+		for _, h := range sec.Heads {
+			g, ok := f.Words(src[h.Start:h.End])
+			if !ok {
+				g = ^uint64(0)
 			}
+			above |= g
 		}
-		any, cues := f.Demand(groups[i])
-		switch {
-		case any:
-			keep[i] = true
-		case cues == 0:
-		case heads&cues != 0:
-			keep[i] = true
-		default:
-			g, ok := f.Cues(src[sec.Start:sec.End])
-			keep[i] = !ok || g&cues != 0
-		}
+		keep[i] = f.Wanted(groups[i], func() uint64 {
+			g, ok := f.Words(src[sec.Start:sec.End])
+			if !ok {
+				return ^uint64(0)
+			}
+			return g
+		}, above)
 		kept = kept || keep[i]
 	}
 	switch {

@@ -125,6 +125,17 @@ var sectionParts = []string{
 	"Plain prose about nothing in particular, long enough to be a paragraph.\n",
 	"## Error handling\n\nWhen the transport is closed, import `gitea_mcp_server` and call it.\n",
 	"```\n# Kill the stale process\nlsof -ti :9000 | xargs kill -9\n```\n",
+	"## Processes\n\nIf it hangs, terminate it.\n",
+	"Terminate the build when it is done.\n",
+	"Release the spin lock, then delete the lock if it is stale.\n",
+	"Update the timestamp of `settings.json` so the watcher picks up the change.\n",
+	"## Restarting\n\nUpdate the MCP config and reload the window.\n",
+	"Update the config in the portal.\n",
+	"If Claude Code loses the server, edit the configuration and restart.\n",
+	"`touch -m ~/.cursor/mcp.json`\n",
+	"Save the file again without changes to force the config to reload.\n",
+	"Remove `C:\\Users\\me\\.gitea-mcp\\lock` and retry.\n",
+	"Run `os.utime(\"config.toml\")` to reload.\n",
 }
 
 func genSections(r *rand.Rand) string {
