@@ -200,7 +200,9 @@ func TestLoadSaveErrors(t *testing.T) {
 		t.Errorf("missing file: %v", err)
 	}
 	bad := filepath.Join(dir, "bad.json")
-	os.WriteFile(bad, []byte("{"), 0o644)
+	if err := os.WriteFile(bad, []byte("{"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := baseline.Load(bad); err == nil || !strings.Contains(err.Error(), bad) {
 		t.Errorf("bad file: error %v does not name it", err)
 	}

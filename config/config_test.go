@@ -133,7 +133,7 @@ func TestParseErrors(t *testing.T) {
 		{"rules not a mapping", "rules: [process-kill]\n", []string{"cfg.yml:1:8: rules: want a mapping, got a list"}},
 		{"enable not a list", "rules:\n  enable: process-kill\n", []string{"cfg.yml:2:11: rules.enable: want a list of strings, got a single value"}},
 		{"enable empty", "rules:\n  enable: []\n", []string{"cfg.yml:2:11: rules.enable: empty"}},
-		{"unknown rule", "rules:\n  disable: [process-kill, proces-kill]\n", []string{`cfg.yml:2:27: unknown rule "proces-kill"`}},
+		{"unknown rule", "rules:\n  disable: [process-kill, process-kil]\n", []string{`cfg.yml:2:27: unknown rule "process-kil"`}},
 		{"null in a list", "rules:\n  disable: [~]\n", []string{"cfg.yml:2:13: rules.disable: want a string, got nothing"}},
 		{"list in a list", "rules:\n  disable: [[a]]\n", []string{"cfg.yml:2:13: rules.disable: want a string, got a list"}},
 		{"severity not a mapping", "rules:\n  severity: [error]\n", []string{"cfg.yml:2:13: rules.severity: want a mapping of rule ids to severities, got a list"}},
@@ -329,7 +329,9 @@ func TestFind(t *testing.T) {
 func TestLoad(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, ".recoverlint.yml")
-	os.WriteFile(file, []byte("exclude: [gen/]\n"), 0o644)
+	if err := os.WriteFile(file, []byte("exclude: [gen/]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	c, err := config.Load(file)
 	if err != nil {
 		t.Fatal(err)
@@ -340,7 +342,9 @@ func TestLoad(t *testing.T) {
 	if _, err := config.Load(filepath.Join(dir, "none.yml")); err == nil || !strings.Contains(err.Error(), "reading config") {
 		t.Errorf("missing file: %v", err)
 	}
-	os.WriteFile(file, []byte("exclude: gen/\n"), 0o644)
+	if err := os.WriteFile(file, []byte("exclude: gen/\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := config.Load(file); err == nil || !strings.HasPrefix(err.Error(), file+":1:10: ") {
 		t.Errorf("a bad file's error %v does not start with its name and position", err)
 	}

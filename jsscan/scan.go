@@ -293,7 +293,7 @@ func (a *analyzer) exprEnd(i int) int {
 		if a.depth[k] < d || a.depth[k] == d && (a.is(k, ",") || a.is(k, ";")) {
 			return k
 		}
-		if a.depth[k] == d && k > i && a.toks[k].nl && continues(a.toks[k-1]) == false && !startsContinuation(a.toks[k]) {
+		if a.depth[k] == d && k > i && a.toks[k].nl && !continues(a.toks[k-1]) && !startsContinuation(a.toks[k]) {
 			return k
 		}
 		if a.match[k] > k {

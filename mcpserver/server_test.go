@@ -50,7 +50,7 @@ func connect(t *testing.T, opts mcpserver.Options) *mcp.ClientSession {
 	}
 	t.Cleanup(func() {
 		cs.Close()
-		ss.Wait()
+		_ = ss.Wait()
 	})
 	return cs
 }

@@ -214,15 +214,3 @@ func utf16Units(b []byte) int {
 	}
 	return n
 }
-
-// byFile groups findings by path in the order each path first appears.
-func byFile(fs []check.Finding) (paths []string, groups map[string][]check.Finding) {
-	groups = map[string][]check.Finding{}
-	for _, f := range fs {
-		if _, ok := groups[f.Path]; !ok {
-			paths = append(paths, f.Path)
-		}
-		groups[f.Path] = append(groups[f.Path], f)
-	}
-	return paths, groups
-}

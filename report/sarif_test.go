@@ -163,7 +163,7 @@ func TestSARIFContent(t *testing.T) {
 			}
 			continue
 		}
-		line := []rune(strings.Split(src, "\n")[f.Line-1])
+		line := strings.Split(src, "\n")[f.Line-1]
 		var u16 []rune // line as UTF-16 units, surrogates as two entries
 		for _, r := range line {
 			u16 = append(u16, r)

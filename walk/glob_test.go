@@ -147,7 +147,7 @@ func TestParseRules(t *testing.T) {
 		set := parseRules([]byte(tc.content), "")
 		var got []want
 		for _, r := range set.rules {
-			got = append(got, want{r.glob, r.negate, r.dirOnly, r.baseName, r.kind})
+			got = append(got, want(r))
 		}
 		if len(got) != len(tc.want) {
 			t.Errorf("parseRules(%q) = %+v, want %+v", tc.content, got, tc.want)

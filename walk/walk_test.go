@@ -93,7 +93,7 @@ func TestWalkErrors(t *testing.T) {
 				if err := os.Chmod(locked, 0); err != nil {
 					t.Fatal(err)
 				}
-				t.Cleanup(func() { os.Chmod(locked, 0o755) })
+				t.Cleanup(func() { _ = os.Chmod(locked, 0o755) })
 				if _, err := os.ReadDir(locked); err == nil {
 					t.Skip("folder still readable with mode 000 (running as root)")
 				}

@@ -60,13 +60,13 @@ func TestRunMCPEndsWithInput(t *testing.T) {
 		done <- code
 	}()
 	req := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}` + "\n"
-	go func() { io.WriteString(inW, req) }()
+	go func() { _, _ = io.WriteString(inW, req) }()
 	line, err := bufio.NewReader(outR).ReadBytes('\n')
 	if err != nil {
 		t.Fatalf("reading the response: %v", err)
 	}
 	inW.Close()
-	go io.Copy(io.Discard, outR)
+	go func() { _, _ = io.Copy(io.Discard, outR) }()
 	select {
 	case code := <-done:
 		if code != 0 {
