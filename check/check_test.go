@@ -50,6 +50,12 @@ func TestSuppressions(t *testing.T) {
 			"package x\n\n//recoverlint:ignore process-kill hint kept for the migration doc\nvar hint = \"Run pkill -f x when it hangs.\"\n", ""},
 		{"go nolint on the line", "x.go",
 			"package x\n\nvar hint = \"Run pkill -f x when it hangs.\" //nolint:recoverlint\n", ""},
+		{"go nolint list, recoverlint last", "x.go",
+			"package x\n\nvar hint = \"Run pkill -f x when it hangs.\" //nolint:errcheck,recoverlint // quoted\n", ""},
+		{"go nolint list, recoverlint first", "x.go",
+			"package x\n\n//nolint:recoverlint,errcheck\nvar hint = \"Run pkill -f x when it hangs.\"\n", ""},
+		{"go nolint of another linter", "x.go",
+			"package x\n\nvar hint = \"Run pkill -f x when it hangs.\" //nolint:errcheck\n", "3:process-kill"},
 		{"go directive quoted in a comment is not one", "x.go",
 			"package x\n\n// Write //nolint:recoverlint to silence a line.\nvar hint = \"Run pkill -f x when it hangs.\"\n", "4:process-kill"},
 	} {

@@ -62,6 +62,13 @@ func parseSuppressions(src []byte, file *token.File, kind Kind, known func(strin
 		if !strings.Contains(text, "recoverlint") {
 			continue
 		}
+		if kind == Go {
+			// golangci-lint's form names a list: //nolint:errcheck,recoverlint
+			if k := strings.Index(text, "//nolint:"); k >= 0 && goComments[start+k] && nolintNames(text[k+len("//nolint:"):]) {
+				out = append(out, &suppression{line: line, col: k + 3, from: line, to: line + 1})
+				continue
+			}
+		}
 		for _, d := range directives {
 			k := directiveAt(text, d, kind)
 			if k < 0 || goComments != nil && !goComments[start+k-2] {
@@ -147,6 +154,20 @@ func commentStarts(src []byte) map[int]bool {
 			starts[f.Offset(pos)] = true
 		}
 	}
+}
+
+// nolintNames reports whether a golangci-lint nolint list names
+// recoverlint or all.
+func nolintNames(list string) bool {
+	if i := strings.IndexAny(list, " \t/"); i >= 0 {
+		list = list[:i]
+	}
+	for _, n := range strings.Split(list, ",") {
+		if n == "recoverlint" || n == "all" {
+			return true
+		}
+	}
+	return false
 }
 
 var directives = []string{"recoverlint-disable-next-line", "recoverlint-disable", "recoverlint-enable", "recoverlint:ignore", "nolint:recoverlint"}
