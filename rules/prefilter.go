@@ -2,8 +2,12 @@ package rules
 
 import (
 	"bytes"
+	"compress/flate"
+	_ "embed"
+	"encoding/binary"
 	"fmt"
-	"math/bits"
+	"hash/fnv"
+	"io"
 	"slices"
 	"strings"
 	"sync"
@@ -180,11 +184,7 @@ const (
 	clsWS    = iota // blank: space, tab, line break
 	clsDel          // a byte markup or fold may remove
 	clsOther        // any other byte, and folded non-ASCII letters
-	// clsAny is a byte of broken UTF-8 in a source. Markup that vanishes
-	// can join such bytes into a character, which may fold to letters:
-	// it stands for any text at all.
-	clsAny
-	clsFirst // first class of a pattern byte
+	clsFirst        // first class of a pattern byte
 )
 
 // deletable reports the ASCII bytes that Markdown rendering (emphasis,
@@ -351,174 +351,183 @@ type dfa struct {
 // thousand states.
 const maxDFAStates = 1 << 16
 
-// newDFA builds the automaton by subset construction over bit sets of
-// NFA states. NFA state base[p]+k means "the first k elements of pattern p
-// matched"; states of one pattern are consecutive, so advancing is a shift.
+// newDFA builds the automaton by subset construction. NFA state base[p]+k
+// means "the first k elements of pattern p matched". Every DFA state holds
+// the start of every pattern, and after a boundary the state after each
+// pattern's boundary element; those are left implicit (a flag for the
+// latter), so a DFA state is the short sorted list of its other NFA states
+// and building one costs a few steps, not a pass over every pattern.
 func newDFA(a *alphabet, pats []pattern) (*dfa, error) {
-	total := 0
-	for _, p := range pats {
-		total += len(p.els) + 1
+	type nstate struct {
+		el      element
+		hasEl   bool
+		blankIn bool // the element before is a blank run: stays on blanks
+		group   int
+		final   bool
 	}
-	w := (total + 63) / 64
-	type bset []uint64
-	newBits := func() bset { return make(bset, w) }
-	set := func(b bset, i int) { b[i/64] |= 1 << uint(i%64) }
-	adv := make([]bset, a.n)  // per class: states whose element takes the class
-	loop := make([]bset, a.n) // per class: states that stay on the class
-	for c := range adv {
-		adv[c], loop[c] = newBits(), newBits()
-	}
-	starts, boundStarts, eps, final := newBits(), newBits(), newBits(), newBits()
-	advDel := newBits() // states whose element may take a byte that may vanish
-	groupOf := make([]int, total)
-	isBound := func(cls int) bool { return !a.alnum[cls] } // WS, Del, Other and punctuation
-	s := 0
+	var ns []nstate
+	var starts, boundStarts []int32
 	for _, p := range pats {
-		set(starts, s)
+		base := int32(len(ns))
+		starts = append(starts, base)
 		if p.els[0].kind == elBound {
-			set(boundStarts, s+1)
+			boundStarts = append(boundStarts, base+1)
 		}
-		for k, e := range p.els {
-			if e.kind == elSep {
-				set(advDel, s+k)
+		for k := 0; k <= len(p.els); k++ {
+			st := nstate{group: p.group}
+			if k < len(p.els) {
+				st.el, st.hasEl = p.els[k], true
 			}
-			for c := 0; c < a.n; c++ {
-				switch {
-				case (e.kind == elLit || e.kind == elSep) && int(e.cls) == c,
-					(e.kind == elBound || e.kind == elEnd) && isBound(c),
-					e.kind == elBlank && c == clsWS:
-					set(adv[c], s+k)
-				case e.kind == elWord && a.alnum[c]:
-					set(loop[c], s+k)
-				}
-			}
-			if e.kind == elWord {
-				set(eps, s+k)
-			}
-			if e.kind == elBlank {
-				set(loop[clsWS], s+k+1) // a blank run may be longer than one byte
-			}
-		}
-		set(final, s+len(p.els))
-		groupOf[s+len(p.els)] = p.group
-		s += len(p.els) + 1
-	}
-	closure := func(b bset) {
-		for {
-			changed := false
-			var carry uint64
-			for i := range b {
-				x := b[i] & eps[i]
-				sh := x<<1 | carry
-				carry = x >> 63
-				if sh&^b[i] != 0 {
-					b[i] |= sh
-					changed = true
-				}
-			}
-			if !changed {
-				return
-			}
+			st.final = k == len(p.els)
+			st.blankIn = k > 0 && p.els[k-1].kind == elBlank
+			ns = append(ns, st)
 		}
 	}
-	// next sets out to the states reached from cur on class c.
-	next := func(out, cur bset, c int) {
-		var carry uint64
-		av, lp := adv[c], loop[c]
-		for i := range out {
-			x := cur[i] & av[i]
-			out[i] = x<<1 | carry | cur[i]&lp[i] | starts[i]
-			carry = x >> 63
+	implicit := make([]bool, len(ns)) // starts, and boundary starts under the flag
+	for _, s := range starts {
+		implicit[s] = true
+	}
+	for _, s := range boundStarts {
+		implicit[s] = true
+	}
+	isBound := func(cls int) bool { return !a.alnum[cls] } // WS, Del, Other and punctuation
+	// step appends the states s reaches on class c.
+	step := func(out []int32, s int32, c int) []int32 {
+		st := ns[s]
+		if c == clsWS && st.blankIn {
+			out = append(out, s) // a blank run may be longer than one byte
 		}
-		if isBound(c) {
-			for i := range out {
-				out[i] |= boundStarts[i]
+		if !st.hasEl {
+			return out
+		}
+		e := st.el
+		switch {
+		case (e.kind == elLit || e.kind == elSep) && int(e.cls) == c,
+			(e.kind == elBound || e.kind == elEnd) && isBound(c),
+			e.kind == elBlank && c == clsWS:
+			out = append(out, s+1)
+		case e.kind == elWord && a.alnum[c]:
+			out = append(out, s)
+		}
+		return out
+	}
+	// what the implicit states reach on each class, and on a byte that
+	// may vanish (taken as a separator, a blank or a path separator)
+	fromStarts := make([][]int32, a.n)
+	fromBound := make([][]int32, a.n)
+	delta := func(out []int32, s int32) []int32 {
+		out = step(out, s, clsOther)
+		out = step(out, s, clsWS)
+		if ns[s].hasEl && ns[s].el.kind == elSep {
+			out = append(out, s+1)
+		}
+		return out
+	}
+	for c := 0; c < a.n; c++ {
+		for _, s := range starts {
+			if c == clsDel {
+				fromStarts[c] = delta(fromStarts[c], s)
+			} else {
+				fromStarts[c] = step(fromStarts[c], s, c)
+			}
+		}
+		for _, s := range boundStarts {
+			if c == clsDel {
+				fromBound[c] = delta(fromBound[c], s)
+			} else {
+				fromBound[c] = step(fromBound[c], s, c)
 			}
 		}
 	}
-	d := &dfa{a: a, nfaStates: total}
-	index := map[uint64][]uint16{} // hash of a set -> states with that hash
-	var sets []bset
-	hasEps := slices.ContainsFunc(eps, func(x uint64) bool { return x != 0 })
-	add := func(b bset) (uint16, error) {
-		if hasEps {
-			closure(b)
-		}
-		h := uint64(14695981039346656037)
-		for _, x := range b {
-			h = (h ^ x) * 1099511628211
-			h ^= h >> 29
-		}
-		for _, id := range index[h] {
-			if slices.Equal(sets[id], b) {
-				return id, nil
+	if len(boundStarts) == 0 {
+		isBound = func(int) bool { return false } // no pattern reads a boundary before it
+	}
+	type dstate struct {
+		bound    bool    // the boundary starts are in the set
+		explicit []int32 // the other NFA states, sorted
+	}
+	d := &dfa{a: a, nfaStates: len(ns)}
+	index := map[string]uint16{}
+	var states []dstate
+	var keyBuf []byte
+	// add finds or makes the DFA state of a set given as its boundary flag
+	// and a list of NFA states (unsorted, with duplicates and implicit
+	// ones, which it drops).
+	add := func(bound bool, set []int32) (uint16, error) {
+		// closure over empty word runs
+		for i := 0; i < len(set); i++ {
+			if s := set[i]; ns[s].hasEl && ns[s].el.kind == elWord {
+				set = append(set, s+1)
 			}
 		}
-		if len(sets) >= maxDFAStates {
+		slices.Sort(set)
+		set = slices.Compact(set)
+		explicit := set[:0]
+		for _, s := range set {
+			if !implicit[s] {
+				explicit = append(explicit, s)
+			}
+		}
+		keyBuf = keyBuf[:0]
+		if bound {
+			keyBuf = append(keyBuf, 1)
+		} else {
+			keyBuf = append(keyBuf, 0)
+		}
+		for _, s := range explicit {
+			keyBuf = append(keyBuf, byte(s), byte(s>>8), byte(s>>16))
+		}
+		if id, ok := index[string(keyBuf)]; ok {
+			return id, nil
+		}
+		if len(states) >= maxDFAStates {
 			return 0, fmt.Errorf("prefilter automaton over %d states", maxDFAStates)
 		}
-		id := uint16(len(sets))
-		index[h] = append(index[h], id)
-		sets = append(sets, slices.Clone(b))
+		id := uint16(len(states))
+		index[string(keyBuf)] = id
+		states = append(states, dstate{bound: bound, explicit: slices.Clone(explicit)})
 		var acc uint64
-		quiet := true
-		for i, x := range b {
-			for f := x & final[i]; f != 0; f &= f - 1 {
-				acc |= 1 << uint(groupOf[64*i+bits.TrailingZeros64(f)])
-			}
-			if x&^(starts[i]|boundStarts[i]) != 0 {
-				quiet = false
+		for _, s := range explicit {
+			if ns[s].final {
+				acc |= 1 << uint(ns[s].group)
 			}
 		}
 		d.acc = append(d.acc, acc)
-		d.quiet = append(d.quiet, quiet)
+		d.quiet = append(d.quiet, len(explicit) == 0)
 		return id, nil
 	}
-	init := newBits()
-	for i := range init {
-		init[i] = starts[i] | boundStarts[i]
-	}
 	var err error
-	if d.start, err = add(init); err != nil {
+	if d.start, err = add(len(boundStarts) > 0, nil); err != nil {
 		return nil, err
 	}
-	out, tmp := newBits(), newBits()
-	for i := 0; i < len(sets); i++ {
-		cur := sets[i]
+	var set []int32
+	for i := 0; i < len(states); i++ {
+		cur := states[i]
 		for c := 0; c < a.n; c++ {
-			if c == clsAny {
-				// every state reachable by any text
-				copy(out, cur)
-				for changed := true; changed; {
-					changed = false
-					for k := 0; k < a.n; k++ {
-						if k == clsAny {
-							continue
-						}
-						next(tmp, out, k)
-						for j := range out {
-							if tmp[j]&^out[j] != 0 {
-								out[j] |= tmp[j]
-								changed = true
-							}
-						}
-					}
-				}
-			} else if c == clsDel {
+			set = set[:0]
+			bound := isBound(c)
+			switch c {
+			case clsDel:
 				// maybe nothing, maybe a separator, maybe a blank, maybe a
 				// backslash between path names
-				next(out, cur, clsOther)
-				next(tmp, cur, clsWS)
-				var carry uint64
-				for j := range out {
-					x := cur[j] & advDel[j]
-					out[j] |= tmp[j] | cur[j] | x<<1 | carry
-					carry = x >> 63
+				set = append(set, cur.explicit...)
+				for _, s := range cur.explicit {
+					set = delta(set, s)
 				}
-			} else {
-				next(out, cur, c)
+				set = append(set, fromStarts[c]...)
+				if cur.bound {
+					set = append(set, fromBound[c]...)
+				}
+			default:
+				for _, s := range cur.explicit {
+					set = step(set, s, c)
+				}
+				set = append(set, fromStarts[c]...)
+				if cur.bound {
+					set = append(set, fromBound[c]...)
+				}
 			}
-			id, err := add(out)
+			id, err := add(bound, set)
 			if err != nil {
 				return nil, err
 			}
@@ -636,12 +645,11 @@ func (sc *scanner) rune(st uint16, i *int, to int) uint16 {
 	d := sc.d
 	r, size := utf8.DecodeRune(sc.src[*i:to])
 	if r == utf8.RuneError && size <= 1 {
+		// broken UTF-8: markup that vanishes can join such bytes into a
+		// character that folds to letters; read the whole text
+		sc.uncertain = true
 		*i++
-		st = d.step(st, clsAny)
-		if d.acc[st] != 0 {
-			sc.mark(*i, d.acc[st])
-		}
-		return st
+		return d.step(st, clsOther)
 	}
 	folded := appendFoldedRune(sc.rbuf[:0], r)
 	*i += size
@@ -1074,18 +1082,30 @@ type compiledRoute struct {
 	context uint64 // word groups the section or the headings above must hold
 }
 
-// lazyDFA is an automaton built on first use.
+// lazyDFA is an automaton made on first use: read from the precomputed
+// tables when they hold it for exactly these patterns, else built.
 type lazyDFA struct {
-	once  sync.Once
-	build func() (*dfa, error)
-	d     *dfa
-	err   error
+	name   string
+	groups func() [][]string // group i's patterns
+	tables uint64            // groups whose matches need a state table after them
+	once   sync.Once
+	d      *dfa
+	err    error
 }
 
 func (l *lazyDFA) get() *dfa {
-	l.once.Do(func() { l.d, l.err = l.build() })
+	l.once.Do(func() {
+		groups := l.groups()
+		if d, ok := precomputed(l.name, fingerprint(groups, l.tables)); ok {
+			l.d = d
+			return
+		}
+		if l.d, l.err = compileGroups(groups); l.err == nil {
+			l.d.tables = l.tables
+		}
+	})
 	if l.err != nil {
-		panic(l.err) // the built-in patterns compile: TestBuiltinFilter
+		panic(l.err) // NewFilter checked the patterns; built-in ones are tested
 	}
 	return l.d
 }
@@ -1096,7 +1116,7 @@ type Filter struct {
 	all     bool // some rule cannot be filtered: every text is wanted
 	rules   []ruleRoutes
 	anchors *lazyDFA // nil when no rule has routes
-	words   *lazyDFA
+	words   *[numWordGroups]*lazyDFA
 }
 
 // maxGroups bounds the groups of one automaton (bits of a mask).
@@ -1155,15 +1175,9 @@ func NewFilter(rs []*Rule) (*Filter, error) {
 		if err := checkGroups(groups); err != nil {
 			return nil, err
 		}
-		f.anchors = &lazyDFA{build: func() (*dfa, error) {
-			d, err := compileGroups(groups)
-			if err == nil {
-				d.tables = tables
-			}
-			return d, err
-		}}
+		f.anchors = &lazyDFA{name: "anchors", tables: tables, groups: func() [][]string { return groups }}
 	}
-	f.words = builtinWords
+	f.words = &builtinWords
 	return f, nil
 }
 
@@ -1202,12 +1216,19 @@ func compileGroups(groups [][]string) (*dfa, error) {
 	return newDFA(a, compiled)
 }
 
-// builtinWords is the automaton of the word groups (wRecovery…), shared by
-// every filter and built when a section first needs it.
-var builtinWords = &lazyDFA{build: func() (*dfa, error) {
-	g := wordGroups()
-	return compileGroups(g[:])
-}}
+// builtinWords are the automata of the word groups (wRecovery…), one per
+// group, shared by every filter and built when a section first needs one.
+var builtinWords = func() (out [numWordGroups]*lazyDFA) {
+	for w := range out {
+		out[w] = &lazyDFA{name: fmt.Sprint("words", w), groups: func() [][]string {
+			g := wordGroups()
+			only := make([][]string, numWordGroups)
+			only[w] = g[w]
+			return only
+		}}
+	}
+	return out
+}()
 
 // MustFilter is NewFilter for rule sets known to compile; it panics on error.
 func MustFilter(rs []*Rule) *Filter {
@@ -1334,26 +1355,28 @@ func (f *Filter) Marks(src []byte, dst []Mark) ([]Mark, bool) {
 // whole file) can hold a finding: some rule has a route whose words are
 // among the anchor groups its marks carry, whose local words the stretch
 // holds, and whose context words the stretch or the text above it (above:
-// Words of the headings above, PathWords of the file name) holds. section
-// returns the Words of the stretch; it is called only when needed.
-func (f *Filter) Wanted(anchors uint64, section func() uint64, above uint64) bool {
+// Words of the headings above, PathWords of the file name) holds.
+// section(need) returns which of the word groups in need the stretch
+// holds (see Words); it is called only when needed.
+func (f *Filter) Wanted(anchors uint64, section func(need uint64) uint64, above uint64) bool {
 	if f.all {
 		return true
 	}
-	var words uint64
-	read := false
+	var have, asked uint64 // word groups of the stretch: found, and looked for
 	for _, rr := range f.rules {
 		for _, rt := range rr.routes {
 			if anchors&rt.groups != rt.groups {
 				continue
 			}
-			if rt.local == 0 && rt.context == 0 {
+			need := rt.local | rt.context&^above
+			if need == 0 {
 				return true
 			}
-			if !read {
-				words, read = section(), true
+			if more := need &^ asked; more != 0 {
+				have |= section(more)
+				asked |= more
 			}
-			if words&rt.local == rt.local && (words|above)&rt.context == rt.context {
+			if have&need == need {
 				return true
 			}
 		}
@@ -1361,16 +1384,27 @@ func (f *Filter) Wanted(anchors uint64, section func() uint64, above uint64) boo
 	return false
 }
 
-// Words returns the word groups (context and local words of routes)
-// found in src, and false when markup was too tangled to follow (the
-// caller then treats every group as present).
-func (f *Filter) Words(src []byte) (uint64, bool) {
+// AllWords asks Words for every word group.
+const AllWords = 1<<numWordGroups - 1
+
+// Words returns which of the word groups in need (context and local words
+// of routes) src holds, and false when markup was too tangled to follow
+// (the caller then treats every group as present).
+func (f *Filter) Words(src []byte, need uint64) (uint64, bool) {
 	var g uint64
-	marks, ok := f.words.get().scan(src, nil)
-	for _, m := range marks {
-		g |= m.Groups
+	for w, l := range f.words {
+		if need&(1<<uint(w)) == 0 {
+			continue
+		}
+		marks, ok := l.get().scan(src, nil)
+		if !ok {
+			return AllWords, false
+		}
+		if len(marks) > 0 {
+			g |= 1 << uint(w)
+		}
 	}
-	return g, ok
+	return g, true
 }
 
 // PathWords returns the word groups a file's name supplies: aboutClients
@@ -1424,4 +1458,158 @@ func routesHit(r *Rule, text string) (hit, ok bool) {
 		}
 	}
 	return false, true
+}
+
+// ---- precomputed tables ----
+
+// The automata of the built-in rules are built ahead of time and embedded:
+// building them takes tens of milliseconds, which a one-file check or a vet
+// run (one process per package) should not pay. Each entry carries a
+// fingerprint of the patterns it was built from; an entry that does not
+// match the patterns of this build is ignored and the automaton is built
+// at run time instead, so a stale file costs time, never a finding.
+// TestPrefilterTables fails while the file is stale; regenerate it with
+//
+//	go test ./rules -run TestPrefilterTables -update-prefilter-tables
+
+//go:embed prefilter_tables.bin
+var tablesBlob []byte
+
+// tableFormat changes whenever the encoding or the construction does.
+const tableFormat = 1
+
+// fingerprint identifies the automaton that groups and tables make.
+func fingerprint(groups [][]string, tables uint64) uint64 {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "format %d tables %d\n", tableFormat, tables)
+	for i, g := range groups {
+		fmt.Fprintf(h, "group %d\n", i)
+		for _, p := range g {
+			h.Write([]byte(p))
+			h.Write([]byte{0})
+		}
+	}
+	return h.Sum64()
+}
+
+// precomputed returns the embedded automaton of this name and
+// fingerprint, if there is one and it decodes.
+func precomputed(name string, fp uint64) (*dfa, bool) {
+	b := tablesBlob
+	for len(b) > 0 {
+		n := int(b[0])
+		if len(b) < 1+n+12 {
+			return nil, false
+		}
+		entry := string(b[1 : 1+n])
+		efp := binary.LittleEndian.Uint64(b[1+n:])
+		size := int(binary.LittleEndian.Uint32(b[1+n+8:]))
+		b = b[1+n+12:]
+		if size > len(b) {
+			return nil, false
+		}
+		if entry == name && efp == fp {
+			raw, err := io.ReadAll(flate.NewReader(bytes.NewReader(b[:size])))
+			if err != nil {
+				return nil, false
+			}
+			return decodeDFA(raw)
+		}
+		b = b[size:]
+	}
+	return nil, false
+}
+
+// encodeTable appends an entry of the embedded file.
+func encodeTable(dst []byte, name string, fp uint64, d *dfa) []byte {
+	var raw bytes.Buffer
+	le := binary.LittleEndian
+	raw.Write(d.a.cls[:])
+	raw.Write(le.AppendUint16(nil, uint16(d.a.n)))
+	for _, a := range d.a.alnum {
+		if a {
+			raw.WriteByte(1)
+		} else {
+			raw.WriteByte(0)
+		}
+	}
+	raw.WriteByte(byte(d.shift))
+	raw.Write(le.AppendUint32(nil, uint32(len(d.acc))))
+	raw.Write(le.AppendUint16(nil, d.start))
+	raw.Write(le.AppendUint16(nil, d.accFrom))
+	raw.Write(le.AppendUint64(nil, d.tables))
+	for _, a := range d.acc {
+		raw.Write(le.AppendUint64(nil, a))
+	}
+	for _, q := range d.quiet {
+		if q {
+			raw.WriteByte(1)
+		} else {
+			raw.WriteByte(0)
+		}
+	}
+	for st := range d.acc {
+		for c := 0; c < d.a.n; c++ {
+			raw.Write(le.AppendUint16(nil, d.step(uint16(st), c)))
+		}
+	}
+	var z bytes.Buffer
+	w, _ := flate.NewWriter(&z, flate.BestCompression)
+	w.Write(raw.Bytes())
+	w.Close()
+	dst = append(dst, byte(len(name)))
+	dst = append(dst, name...)
+	dst = le.AppendUint64(dst, fp)
+	dst = le.AppendUint32(dst, uint32(z.Len()))
+	return append(dst, z.Bytes()...)
+}
+
+// decodeDFA reads what encodeTable wrote, checking every size.
+func decodeDFA(b []byte) (*dfa, bool) {
+	le := binary.LittleEndian
+	if len(b) < 258 {
+		return nil, false
+	}
+	a := &alphabet{}
+	copy(a.cls[:], b)
+	a.n = int(le.Uint16(b[256:]))
+	b = b[258:]
+	if a.n < clsFirst || a.n > 256 || len(b) < a.n+17 {
+		return nil, false
+	}
+	a.alnum = make([]bool, a.n)
+	for i := range a.alnum {
+		a.alnum[i] = b[i] == 1
+	}
+	b = b[a.n:]
+	d := &dfa{a: a, shift: uint(b[0])}
+	states := int(le.Uint32(b[1:]))
+	d.start, d.accFrom = le.Uint16(b[5:]), le.Uint16(b[7:])
+	d.tables = le.Uint64(b[9:])
+	b = b[17:]
+	if d.shift > 8 || 1<<d.shift < a.n || states > maxDFAStates || len(b) != states*(8+1+2*a.n) ||
+		int(d.start) >= states || int(d.accFrom) > states {
+		return nil, false
+	}
+	d.acc = make([]uint64, states)
+	for i := range d.acc {
+		d.acc[i] = le.Uint64(b[8*i:])
+	}
+	b = b[8*states:]
+	d.quiet = make([]bool, states)
+	for i := range d.quiet {
+		d.quiet[i] = b[i] == 1
+	}
+	b = b[states:]
+	d.trans = make([]uint16, states<<d.shift)
+	for st := 0; st < states; st++ {
+		for c := 0; c < a.n; c++ {
+			t := le.Uint16(b[2*(st*a.n+c):])
+			if int(t) >= states {
+				return nil, false
+			}
+			d.trans[st<<d.shift|c] = t
+		}
+	}
+	return d, true
 }

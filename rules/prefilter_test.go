@@ -221,9 +221,9 @@ func TestWantedReadsContext(t *testing.T) {
 		for _, m := range marks {
 			g |= m.Groups
 		}
-		above, _ := f.Words([]byte(c.heading))
-		got := f.Wanted(g, func() uint64 {
-			w, _ := f.Words(src)
+		above, _ := f.Words([]byte(c.heading), rules.AllWords)
+		got := f.Wanted(g, func(need uint64) uint64 {
+			w, _ := f.Words(src, need)
 			return w
 		}, above)
 		if got != c.want {
