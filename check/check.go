@@ -203,17 +203,13 @@ func (c *Checker) filtered(kind Kind, name string, src []byte, f *rules.Filter) 
 	above := rules.PathWords(name) // word groups of the headings so far
 	for i, sec := range secs {
 		for _, h := range sec.Heads {
-			g, ok := f.Words(src[h.Start:h.End])
-			if !ok {
-				g = ^uint64(0)
+			if above != rules.AllWords {
+				g, _ := f.Words(src[h.Start:h.End], rules.AllWords&^above)
+				above |= g
 			}
-			above |= g
 		}
-		keep[i] = f.Wanted(groups[i], func() uint64 {
-			g, ok := f.Words(src[sec.Start:sec.End])
-			if !ok {
-				return ^uint64(0)
-			}
+		keep[i] = f.Wanted(groups[i], func(need uint64) uint64 {
+			g, _ := f.Words(src[sec.Start:sec.End], need)
 			return g
 		}, above)
 		kept = kept || keep[i]
