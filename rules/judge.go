@@ -236,6 +236,10 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 	hitWord := toks[i]
 	if j >= i {
 		if h.verb {
+			if formOf(hitWord.s) == formBase && finiteAfter(toks, i+1, hi) {
+				// "Kill causes the process to exit": the word is the subject
+				return Mention
+			}
 			return verbHitMood(toks, lo, i, hi, hitWord.s)
 		}
 		k := i
