@@ -174,41 +174,27 @@ func lookalike(r rune) (byte, bool) {
 
 // compatASCII returns the ASCII letters or digits a compatibility form
 // stands for (mathematical alphanumerics, circled or styled letters, ligatures),
-// as NFKC defines them. Other runes are left alone.
+// as NFKC defines them. Other runes are left alone. It reads the rune's
+// decomposition from the NFKC tables without allocating: a single rune
+// whose decomposition is plain ASCII letters and digits normalises to
+// exactly them, and one whose decomposition holds anything else does not
+// normalise to ASCII alphanumerics at all.
 func compatASCII(r rune) (string, bool) {
-	if r < 0x00A0 || !hasDecomposition(r) {
-		return "", false
-	}
-	s := norm.NFKC.String(string(r))
-	if s == string(r) {
-		return "", false
-	}
-	b := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
-			b = append(b, c)
-		case c >= 'A' && c <= 'Z':
-			b = append(b, c+'a'-'A')
-		default:
-			return "", false
-		}
-	}
-	return string(b), len(b) > 0
-}
-
-// hasDecomposition reports whether NFKC can change the rune r on its own:
-// a rune without a decomposition is its own NFKC form. Asking saves the
-// allocation of norm's String for the many runes (CJK text, emoji) that
-// stay as they are.
-func hasDecomposition(r rune) bool {
-	if r >= 0xAC00 && r <= 0xD7A3 {
-		return true // Hangul syllables decompose by rule, not by table
+	if r < 0x00A0 || r >= 0xAC00 && r <= 0xD7A3 {
+		return "", false // Hangul syllables decompose to jamo, never to ASCII
 	}
 	var buf [utf8.UTFMax]byte
 	n := utf8.EncodeRune(buf[:], r)
-	return norm.NFKC.Properties(buf[:n]).Decomposition() != nil
+	d := norm.NFKC.Properties(buf[:n]).Decomposition()
+	if len(d) == 0 {
+		return "", false
+	}
+	for _, c := range d {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return "", false
+		}
+	}
+	return strings.ToLower(string(d)), true
 }
 
 // identity is the offset map of text that folds byte for byte, shared

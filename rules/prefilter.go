@@ -76,7 +76,11 @@ var builtinRoutes = map[string][]routeSpec{
 		{groups: [][]string{{"terminat", "nuk"}}, context: []int{wProcess}},
 	},
 	"mtime-reload": {
-		{groups: [][]string{{"touch", "lastwritetime"}}},
+		{groups: [][]string{{"lastwritetime"}}},
+		// touch as a command needs a time flag or a config, env or state
+		// file; as a verb, a config word or file; as a method, a config
+		// or reload word
+		{groups: [][]string{{"touch"}}, local: []int{wTouch}},
 		// re-saves, os.utime and timestamp updates count only with a
 		// config file or word in the segment or a reload word around it
 		{groups: [][]string{{"resav", "re-sav", "utime", "chtimes"}}, context: []int{wReload}},
@@ -91,9 +95,7 @@ var builtinRoutes = map[string][]routeSpec{
 	},
 	"session-state-edit": {
 		// state files (isOwnedState, isWorkflowState)
-		{groups: [][]string{{".lock$", "\\lock", ".lck", ".pid$", "^heartbeat", "\\lease", "^lease.json", "^leases.json",
-			".in_use", ".db", ".sqlite", "\\session", "^state.json", "^state.yaml", "^state.yml", "^session.json",
-			"^sessions.json"}}},
+		{groups: [][]string{stateFilePatterns}},
 		// state nouns after a state verb (stateNoun, stateForms)
 		{groups: [][]string{{"^lock$", "^locks$", "^lockfile", "^heartbeat", "^lease", "^pidfile", "^pid file",
 			"^session file", "^session state", "^session record", "^session database", "^session db", "^session row",
@@ -107,11 +109,19 @@ var builtinRoutes = map[string][]routeSpec{
 			"^rest api", "^http api", "^raw api", "^graphql api", "^its api", "^server's api",
 			"^api call", "^api directly", "^api endpoint", "^api request",
 			"^apis call", "^apis directly", "^apis endpoint", "^apis request",
-			"^rest endpoint", "^http endpoint", "^raw endpoint", "^raw http", "/api",
+			"^rest endpoint", "^http endpoint", "^raw endpoint", "^raw http",
 			"^requests.", "^httpx.", "^axios.", "^the api"}}},
+		// "post to … /api"
+		{groups: [][]string{{"^post to"}, {"/api"}}},
 		{groups: [][]string{{"^import"}, {"mcp"}}},
 	},
 }
+
+// stateFilePatterns match the state file names and folders that
+// isOwnedState and isWorkflowState read.
+var stateFilePatterns = []string{".lock$", "\\lock", ".lck", ".pid$", "^heartbeat", "\\lease", "^lease.json",
+	"^leases.json", ".in_use", ".db", ".sqlite", "\\session", "^state.json", "^state.yaml", "^state.yml",
+	"^session.json", "^sessions.json"}
 
 // configFileNames are the configuration file names isConfigFile reads,
 // and its table prefixes.
@@ -146,6 +156,7 @@ const (
 	wReload           // config words and file names, reload words: configInSegment, reloadContext
 	wStateVerb        // the forms of stateVerbs
 	wTimeVerb         // the forms of the verbs that update a timestamp
+	wTouch            // what makes a touch count: time flags, config, env and state files, reload words
 	numWordGroups
 )
 
@@ -163,6 +174,8 @@ func wordGroups() [numWordGroups][]string {
 		"picks up", "force")
 	g[wStateVerb] = formPatterns(stateForms)
 	g[wTimeVerb] = formPatterns(timeForms)
+	g[wTouch] = append(append(slices.Clone(g[wReload]), "-m$", "-a$", "-c$", "-d$", "-t$", "-r$", "-h$",
+		"-am$", "-ma$", "-cm$", "-mc$", "--date", "--reference", "--no-create"), stateFilePatterns...)
 	return g
 }
 
@@ -230,6 +243,9 @@ type alphabet struct {
 	cls   [256]uint8
 	n     int
 	alnum []bool // per class: a letter or digit (not a boundary)
+	// bslash is the class of '\' when a pattern reads path separators
+	// (it may vanish like clsDel, or separate paths), else -1
+	bslash int
 }
 
 func newAlphabet(pats []string) *alphabet {
@@ -270,6 +286,14 @@ func newAlphabet(pats []string) *alphabet {
 			a.cls[c] = clsWS
 		case deletable(byte(c)):
 			a.cls[c] = clsDel
+		}
+	}
+	a.bslash = -1
+	for _, p := range pats {
+		if strings.IndexByte(p, '\\') >= 0 && a.bslash < 0 {
+			a.bslash = a.n
+			a.cls['\\'] = uint8(a.n)
+			a.n++
 		}
 	}
 	a.alnum = make([]bool, a.n)
@@ -415,25 +439,28 @@ func newDFA(a *alphabet, pats []pattern) (*dfa, error) {
 	// may vanish (taken as a separator, a blank or a path separator)
 	fromStarts := make([][]int32, a.n)
 	fromBound := make([][]int32, a.n)
-	delta := func(out []int32, s int32) []int32 {
+	// delta is what a byte that may vanish does: nothing, or separate
+	// words, or stand for a blank; a backslash may also separate paths
+	delta := func(out []int32, s int32, c int) []int32 {
 		out = step(out, s, clsOther)
 		out = step(out, s, clsWS)
-		if ns[s].hasEl && ns[s].el.kind == elSep {
+		if c == a.bslash && ns[s].hasEl && ns[s].el.kind == elSep {
 			out = append(out, s+1)
 		}
 		return out
 	}
+	vanishing := func(c int) bool { return c == clsDel || c == a.bslash }
 	for c := 0; c < a.n; c++ {
 		for _, s := range starts {
-			if c == clsDel {
-				fromStarts[c] = delta(fromStarts[c], s)
+			if vanishing(c) {
+				fromStarts[c] = delta(fromStarts[c], s, c)
 			} else {
 				fromStarts[c] = step(fromStarts[c], s, c)
 			}
 		}
 		for _, s := range boundStarts {
-			if c == clsDel {
-				fromBound[c] = delta(fromBound[c], s)
+			if vanishing(c) {
+				fromBound[c] = delta(fromBound[c], s, c)
 			} else {
 				fromBound[c] = step(fromBound[c], s, c)
 			}
@@ -506,13 +533,13 @@ func newDFA(a *alphabet, pats []pattern) (*dfa, error) {
 		for c := 0; c < a.n; c++ {
 			set = set[:0]
 			bound := isBound(c)
-			switch c {
-			case clsDel:
+			switch {
+			case vanishing(c):
 				// maybe nothing, maybe a separator, maybe a blank, maybe a
 				// backslash between path names
 				set = append(set, cur.explicit...)
 				for _, s := range cur.explicit {
-					set = delta(set, s)
+					set = delta(set, s, c)
 				}
 				set = append(set, fromStarts[c]...)
 				if cur.bound {
@@ -593,6 +620,8 @@ type scanner struct {
 	uncertain bool
 	work      int // bytes read on side branches, bounded
 	rbuf      [16]byte
+	// stopAtMark ends the reading at the first mark (contains)
+	stopAtMark bool
 }
 
 // limits on the side branches that read text without a vanished stretch
@@ -633,6 +662,9 @@ func (sc *scanner) run(st uint16, from, to int) uint16 {
 				sc.vanish(st, i, to, 0)
 			}
 			i++
+			if sc.stopAtMark && len(sc.marks) > 0 {
+				return st
+			}
 			continue
 		}
 		st = sc.rune(st, &i, to)
@@ -672,6 +704,9 @@ func (sc *scanner) rune(st uint16, i *int, to int) uint16 {
 // stretch may end, the text after it is read on from st until the
 // automaton has nothing partly matched.
 func (sc *scanner) vanish(st uint16, i, to, depth int) {
+	if sc.d.quiet[st] {
+		return // nothing partly matched: a branch would read what the main reading reads
+	}
 	src := sc.src
 	var ends [maxEnds]int
 	var n int
@@ -921,6 +956,19 @@ func (d *dfa) scan(src []byte, marks []Mark) ([]Mark, bool) {
 		sc.mark(len(src), d.acc[st])
 	}
 	return sc.marks, !sc.uncertain
+}
+
+// contains reports whether some pattern matches in src, reading only as
+// far as the first match; the second result is as scan's.
+func (d *dfa) contains(src []byte) (found, ok bool) {
+	sc := scanner{d: d, src: src, stopAtMark: true}
+	st := sc.run(d.start, 0, len(src))
+	if len(sc.marks) == 0 && !sc.uncertain {
+		if st = d.step(st, clsOther); st >= d.accFrom {
+			sc.mark(len(src), d.acc[st])
+		}
+	}
+	return len(sc.marks) > 0, !sc.uncertain
 }
 
 // run2 reads src[i:iEnd] from state a and src[j:jEnd] from state b in
@@ -1369,19 +1417,61 @@ func (f *Filter) Wanted(anchors uint64, section func(need uint64) uint64, above 
 				continue
 			}
 			need := rt.local | rt.context&^above
-			if need == 0 {
-				return true
+			ok := true
+			// one group at a time, the rarer words first: a route fails
+			// at its first missing group
+			for _, w := range wordOrder {
+				bit := uint64(1) << w
+				if need&bit == 0 {
+					continue
+				}
+				if asked&bit == 0 {
+					have |= section(bit)
+					asked |= bit
+				}
+				if have&bit == 0 {
+					ok = false
+					break
+				}
 			}
-			if more := need &^ asked; more != 0 {
-				have |= section(more)
-				asked |= more
-			}
-			if have&need == need {
+			if ok {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// wordOrder is the order Wanted reads word groups in: rare words first.
+var wordOrder = []uint{wClient, wProcess, wReload, wTouch, wStateVerb, wTimeVerb, wFallback, wRecovery}
+
+// Routes reports whether some route's anchor groups are all among these.
+func (f *Filter) Routes(anchors uint64) bool {
+	if f.all {
+		return true
+	}
+	for _, rr := range f.rules {
+		for _, rt := range rr.routes {
+			if anchors&rt.groups == rt.groups {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Context returns the context word groups that the routes complete in
+// these anchor groups read from the headings above (see Wanted).
+func (f *Filter) Context(anchors uint64) uint64 {
+	var c uint64
+	for _, rr := range f.rules {
+		for _, rt := range rr.routes {
+			if anchors&rt.groups == rt.groups {
+				c |= rt.context
+			}
+		}
+	}
+	return c
 }
 
 // AllWords asks Words for every word group.
@@ -1396,11 +1486,11 @@ func (f *Filter) Words(src []byte, need uint64) (uint64, bool) {
 		if need&(1<<uint(w)) == 0 {
 			continue
 		}
-		marks, ok := l.get().scan(src, nil)
+		found, ok := l.get().contains(src)
 		if !ok {
 			return AllWords, false
 		}
-		if len(marks) > 0 {
+		if found {
 			g |= 1 << uint(w)
 		}
 	}

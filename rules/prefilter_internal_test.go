@@ -342,14 +342,17 @@ func newDFABits(a *alphabet, pats []pattern) (*dfa, error) {
 	for i := 0; i < len(sets); i++ {
 		cur := sets[i]
 		for c := 0; c < a.n; c++ {
-			if c == clsDel {
-				// maybe nothing, maybe a separator, maybe a blank, maybe a
-				// backslash between path names
+			if c == clsDel || c == a.bslash {
+				// maybe nothing, maybe a separator, maybe a blank; a
+				// backslash may also separate path names
 				next(out, cur, clsOther)
 				next(tmp, cur, clsWS)
 				var carry uint64
 				for j := range out {
 					x := cur[j] & advDel[j]
+					if c != a.bslash {
+						x = 0
+					}
 					out[j] |= tmp[j] | cur[j] | x<<1 | carry
 					carry = x >> 63
 				}
