@@ -109,7 +109,7 @@ func (c *Checker) Source(name string, src []byte, cfg Config) ([]Finding, error)
 	}
 	enabled := cfg.Rules()
 	filter := c.filterOf(enabled)
-	suppressions := bytes.Contains(src, []byte("recoverlint"))
+	suppressions := mentionsRecoverlint(src)
 	var units []rules.Unit
 	var calls []rules.Finding
 	var scanErr error
@@ -147,6 +147,24 @@ func (c *Checker) Source(name string, src []byte, cfg Config) ([]Finding, error)
 	return out, scanErr
 }
 
+// mentionsRecoverlint reports whether src holds "recoverlint", which
+// every suppression comment does. It looks for "verlint" and then the
+// bytes before it: 'v' is rare in text, so the search skips ahead in
+// large steps where one for 'r' would stop at every other word.
+func mentionsRecoverlint(src []byte) bool {
+	for i := 0; ; {
+		j := bytes.Index(src[i:], []byte("verlint"))
+		if j < 0 {
+			return false
+		}
+		j += i
+		if j >= 4 && string(src[j-4:j]) == "reco" {
+			return true
+		}
+		i = j + 1
+	}
+}
+
 // filterOf returns the prefilter of a rule set, nil when it cannot be
 // built (every unit is then classified). The last two are kept: building
 // one for custom rules compiles an automaton.
@@ -182,8 +200,12 @@ func (c *Checker) filtered(kind Kind, name string, src []byte, f *rules.Filter) 
 		units, _, _ := c.scan(kind, name, src)
 		return units
 	}
-	if len(marks) == 0 {
-		return nil
+	var all uint64
+	for _, m := range marks {
+		all |= m.Groups
+	}
+	if !f.Routes(all) {
+		return nil // no route is complete anywhere in the file
 	}
 	var secs []mdscan.Section
 	if kind == Markdown {
@@ -198,13 +220,18 @@ func (c *Checker) filtered(kind Kind, name string, src []byte, f *rules.Filter) 
 			groups[k] |= m.Groups
 		}
 	}
+	// the context word groups some route could still need
+	var context uint64
+	for _, g := range groups {
+		context |= f.Context(g)
+	}
 	keep := make([]bool, len(secs))
 	kept := false
 	above := rules.PathWords(name) // word groups of the headings so far
 	for i, sec := range secs {
 		for _, h := range sec.Heads {
-			if above != rules.AllWords {
-				g, _ := f.Words(src[h.Start:h.End], rules.AllWords&^above)
+			if want := context &^ above; want != 0 {
+				g, _ := f.Words(src[h.Start:h.End], want)
 				above |= g
 			}
 		}

@@ -136,6 +136,12 @@ var sectionParts = []string{
 	"Save the file again without changes to force the config to reload.\n",
 	"Remove `C:\\Users\\me\\.gitea-mcp\\lock` and retry.\n",
 	"Run `os.utime(\"config.toml\")` to reload.\n",
+	"Touch the screen to open the menu.\n",
+	"## Stuck\n\nTouch `~/.codex/config.toml` so the watcher reloads it.\n",
+	"```bash\ntouch -m notes.txt\n```\n",
+	"If the tool fails, post to https://x.example/api/v1/merge with the token.\n",
+	"See [the reference](/windows/win32/api/foo) for details.\n",
+	"The `lock` statement guards the block; remove the `lock` if the code is single-threaded.\n",
 }
 
 func genSections(r *rand.Rand) string {
@@ -145,4 +151,23 @@ func genSections(r *rand.Rand) string {
 		b.WriteString("\n")
 	}
 	return b.String()
+}
+
+func TestMentionsRecoverlint(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want bool
+	}{
+		{"<!-- recoverlint-disable-next-line process-kill -- a quote -->", true},
+		{"recoverlint", true},
+		{"verlint recoverlin", false},
+		{"Recoverlint", false}, // suppressions are spelled in lower case
+		{"", false},
+		{"xverlint and then recoverlint", true},
+	} {
+		src := []byte(c.src)
+		if got := check.MentionsRecoverlint(src); got != c.want {
+			t.Errorf("%q: %v, want %v", c.src, got, c.want)
+		}
+	}
 }

@@ -1,0 +1,4 @@
+package check
+
+// MentionsRecoverlint exposes mentionsRecoverlint to the tests.
+var MentionsRecoverlint = mentionsRecoverlint
