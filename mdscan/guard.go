@@ -140,10 +140,15 @@ func fence(src []byte, i, stop int) (byte, int) {
 func punctuation(line []byte) int {
 	n := 0
 	for _, c := range line {
-		switch c {
-		case '[', ']', '(', ')', '<', '>', '*', '_', '`', '~', '!', '\\':
-			n++
-		}
+		n += int(inlinePunct[c])
 	}
 	return n
 }
+
+// inlinePunct is 1 for the bytes that can open or close inline markup.
+var inlinePunct = func() (t [256]uint8) {
+	for _, c := range []byte("[]()<>*_`~!\\") {
+		t[c] = 1
+	}
+	return t
+}()

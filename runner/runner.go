@@ -209,9 +209,10 @@ func checkFile(c *check.Checker, path, shown string, opts Options, buf []byte) (
 	return r, buf
 }
 
-// readAll reads f, whose size was size when it was opened, into buf: one
-// read of the expected size and one that meets the end, more only if the
-// file grew. It stops after max+1 bytes.
+// readAll reads f, a regular file whose size was size when it was
+// opened, into buf: usually one read, which asks for a byte more than the
+// size and so meets the end (a read of a regular file comes back short
+// only there); more only if the file grew. It stops after max+1 bytes.
 func readAll(f *os.File, size int, max int64, buf []byte) ([]byte, error) {
 	if cap(buf) < size+512 {
 		buf = make([]byte, 0, size+512)
@@ -221,9 +222,10 @@ func readAll(f *os.File, size int, max int64, buf []byte) ([]byte, error) {
 		if len(buf) == cap(buf) {
 			buf = append(buf, 0)[:len(buf)]
 		}
-		n, err := f.Read(buf[len(buf):min(cap(buf), int(max)+1)])
+		want := min(cap(buf), int(max)+1) - len(buf)
+		n, err := f.Read(buf[len(buf) : len(buf)+want])
 		buf = buf[:len(buf)+n]
-		if err == io.EOF {
+		if err == io.EOF || err == nil && n < want {
 			return buf, nil
 		}
 		if err != nil {
