@@ -69,3 +69,23 @@ func BenchmarkSourceClean(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCheckerLarge is BenchmarkSourceLarge with one Checker reused,
+// as the runner's workers do.
+func BenchmarkCheckerLarge(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 2))
+	docs := make([][]byte, 64)
+	total := 0
+	for i := range docs {
+		docs[i] = genDoc(r, 64<<10)
+		total += len(docs[i])
+	}
+	c := check.NewChecker()
+	b.SetBytes(int64(total / len(docs)))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := c.Source(fmt.Sprintf("doc%d.md", i%len(docs)), docs[i%len(docs)], check.Config{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

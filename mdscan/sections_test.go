@@ -162,3 +162,29 @@ func genSectioned(r *rand.Rand) string {
 	}
 	return b.String()
 }
+
+// FuzzScanSections: for any document and any choice of sections,
+// ScanSections returns inside them the units Scan returns there.
+func FuzzScanSections(f *testing.F) {
+	r := rand.New(rand.NewPCG(4, 4))
+	for i := 0; i < 20; i++ {
+		f.Add(genSectioned(r), uint64(i))
+	}
+	sc := mdscan.New()
+	f.Fuzz(func(t *testing.T, doc string, mask uint64) {
+		src := []byte(doc)
+		secs := mdscan.Sections(src)
+		if secs[0].Start != 0 || secs[len(secs)-1].End != len(src) {
+			t.Fatalf("sections do not tile the document: %+v", secs)
+		}
+		keep := make([]bool, len(secs))
+		for i := range keep {
+			keep[i] = mask&(1<<(uint(i)%64)) != 0
+		}
+		want := inKept(sc.Scan(src, "doc.md"), secs, keep)
+		got := inKept(sc.ScanSections(src, "doc.md", secs, keep, nil), secs, keep)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("keep %v:\nwant %s\ngot  %s", keep, dumpUnits(want), dumpUnits(got))
+		}
+	})
+}

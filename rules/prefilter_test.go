@@ -334,3 +334,44 @@ func genSpliced(r *rand.Rand) string {
 }
 
 func newRand() *rand.Rand { return rand.New(rand.NewPCG(7, 11)) }
+
+// FuzzMarksCoverUnits: in any text, every route word a unit of the
+// Markdown or text scanner holds is found in the raw text near it.
+func FuzzMarksCoverUnits(f *testing.F) {
+	r := rand.New(rand.NewPCG(6, 6))
+	for i := 0; i < 20; i++ {
+		f.Add(genSpliced(r), i%2 == 0)
+	}
+	filter := rules.MustFilter(rules.All)
+	f.Fuzz(func(t *testing.T, text string, markdown bool) {
+		name := "doc.txt"
+		if markdown {
+			name = "doc.md"
+		}
+		marks, ok := filter.Marks([]byte(text), nil)
+		if !ok {
+			return
+		}
+		for _, u := range unitsOf(doc{name, text}) {
+			want := rules.UnitGroups(filter, u.Text)
+			if want == 0 {
+				continue
+			}
+			lo, hi := u.Offsets[0], u.Offsets[len(u.Text)]
+			if k := strings.IndexByte(text[min(hi, len(text)):], '\n'); k >= 0 {
+				hi += k + 1
+			} else {
+				hi = len(text)
+			}
+			var got uint64
+			for _, m := range marks {
+				if m.End > lo && m.End <= hi {
+					got |= m.Groups
+				}
+			}
+			if want&^got != 0 {
+				t.Fatalf("unit %q holds groups %b, the raw scan found %b near it", u.Text, want, got)
+			}
+		}
+	})
+}
