@@ -1645,8 +1645,9 @@ func encodeTable(dst []byte, name string, fp uint64, d *dfa) []byte {
 	}
 	var z bytes.Buffer
 	w, _ := flate.NewWriter(&z, flate.BestCompression)
-	w.Write(raw.Bytes())
-	w.Close()
+	// writing to a bytes.Buffer through flate cannot fail
+	_, _ = w.Write(raw.Bytes())
+	_ = w.Close()
 	dst = append(dst, byte(len(name)))
 	dst = append(dst, name...)
 	dst = le.AppendUint64(dst, fp)
