@@ -88,10 +88,7 @@ func TestGeneratedCorpusGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Chdir(dir); err != nil {
-		t.Fatal(err)
-	}
-	defer os.Chdir(wd)
+	t.Chdir(dir) // restored when the test ends
 	one := runner.Run([]string{"."}, runner.Options{Workers: 1})
 	many := runner.Run([]string{"."}, runner.Options{Workers: 8})
 	never, err := rules.NewRule(rules.Spec{ID: "never-matches", Patterns: []string{"\x00never\x00"}})
