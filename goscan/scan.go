@@ -293,7 +293,7 @@ func (s *scanner) literal(e ast.Expr, parent ast.Node) {
 		return
 	}
 	text, offs, ok := s.constText(e)
-	if !ok || !strings.ContainsAny(strings.TrimSpace(text), " \t\n") || looksRegexp(text) {
+	if !ok || !strings.ContainsAny(strings.TrimSpace(text), " \t\n") || rules.LooksRegexp(text) {
 		return
 	}
 	s.units = append(s.units, rules.Unit{Kind: rules.StringLit, Text: text, Offsets: offs, Ctx: rules.Context{Path: s.path}})
@@ -363,11 +363,6 @@ func dataCall(call *ast.CallExpr) bool {
 		return true
 	}
 	return false
-}
-
-func looksRegexp(s string) bool {
-	return strings.Contains(s, `\b`) || strings.Contains(s, `\s`) || strings.Contains(s, `.*`) ||
-		strings.Contains(s, `\S`) || strings.Contains(s, `\d`) || strings.HasPrefix(s, "^") || strings.Contains(s, "(?")
 }
 
 // decode unquotes a Go string literal, mapping every byte of the value to
@@ -475,7 +470,7 @@ func inDataTable(stack []ast.Node) bool {
 		case *ast.FuncDecl, *ast.FuncLit:
 			return false
 		}
-		if inComposite && name != "" && dataName(name) {
+		if inComposite && name != "" && rules.DataName(name) {
 			return true
 		}
 	}
@@ -492,17 +487,4 @@ func typeName(e ast.Expr) string {
 		return typeName(t.Elt)
 	}
 	return ""
-}
-
-// dataName: a name that says its values are data about actions.
-func dataName(name string) bool {
-	l := strings.ToLower(name)
-	for _, w := range []string{"example", "bad", "good", "recommend", "prohibit", "mention", "pattern",
-		"forbidden", "banned", "deny", "block", "case", "fixture", "sample", "want", "input", "corpus",
-		"trigger", "stem", "cue", "words", "phrases", "lexicon", "vocab", "test"} {
-		if strings.Contains(l, w) {
-			return true
-		}
-	}
-	return false
 }

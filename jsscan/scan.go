@@ -502,57 +502,12 @@ func (a *analyzer) insideRegExp(i int) bool {
 	return false
 }
 
-// dataName: a name that says its values are data about actions.
-func dataName(name string) bool {
-	for _, word := range nameWords(name) {
-		for _, w := range []string{"example", "bad", "good", "recommend", "prohibit", "mention", "pattern",
-			"forbidden", "banned", "deny", "block", "case", "fixture", "sample", "want", "input", "corpus",
-			"trigger", "stem", "cue", "word", "phrase", "lexicon", "vocab", "test", "regex", "needle", "keyword"} {
-			if word == w || word == w+"s" || word == w+"es" || word == w+"ed" || len(w) >= 4 && strings.HasPrefix(word, w) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// nameWords splits an identifier or key into lower-case words at
-// underscores, dashes, dots, spaces and camel-case humps:
-// forbiddenRecoveryPaths and FORBIDDEN_RECOVERY_PATHS give the same words,
-// and "system" is not read as "stem".
-func nameWords(name string) []string {
-	var words []string
-	var cur []byte
-	flush := func() {
-		if len(cur) > 0 {
-			words = append(words, strings.ToLower(string(cur)))
-			cur = cur[:0]
-		}
-	}
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		switch {
-		case c >= 'A' && c <= 'Z':
-			if i > 0 && (name[i-1] >= 'a' && name[i-1] <= 'z' || i+1 < len(name) && name[i+1] >= 'a' && name[i+1] <= 'z' && name[i-1] >= 'A' && name[i-1] <= 'Z') {
-				flush()
-			}
-			cur = append(cur, c)
-		case c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 0x80:
-			cur = append(cur, c)
-		default:
-			flush()
-		}
-	}
-	flush()
-	return words
-}
-
 // units turns decoded text into units: one string unit for a line of
 // text, a document read by paragraphs and list items for several lines.
 func units(text []byte, offs []int, path string) []rules.Unit {
 	s := string(text)
 	t := strings.TrimSpace(s)
-	if !strings.ContainsAny(t, " \t\n") || looksRegexp(t) {
+	if !strings.ContainsAny(t, " \t\n") || rules.LooksRegexp(t) {
 		return nil
 	}
 	if !strings.Contains(t, "\n") {
@@ -579,11 +534,6 @@ func trim(text []byte, offs []int) ([]byte, []int) {
 		b--
 	}
 	return text[a:b], offs[a : b+1]
-}
-
-func looksRegexp(s string) bool {
-	return strings.Contains(s, `\b`) || strings.Contains(s, `\s`) || strings.Contains(s, `.*`) ||
-		strings.Contains(s, `\S`) || strings.Contains(s, `\d`) || strings.HasPrefix(s, "^") || strings.Contains(s, "(?")
 }
 
 // dedent removes the first line's leading blanks and the indentation the

@@ -3,6 +3,7 @@ package jsscan
 import (
 	"strings"
 
+	"github.com/recoverlint/recoverlint/rules"
 	"github.com/recoverlint/recoverlint/shscan"
 )
 
@@ -43,7 +44,7 @@ func (a *analyzer) walk() {
 			if p := top(); p != nil {
 				f.data, f.exec = p.data, p.exec
 			}
-			if h := a.holder(i, top()); h != "" && (dataName(h) || a.tables[h]) {
+			if h := a.holder(i, top()); h != "" && (rules.DataName(h) || a.tables[h]) {
 				f.data = true
 			}
 			if t.s == "(" {
@@ -211,7 +212,7 @@ func (a *analyzer) literal(i, j int, top *frame, stack []frame) {
 		switch {
 		case top.kind == '{' && next == ":" && (prev == "{" || prev == ","):
 			return // an object key
-		case top.kind == '{' && prev == ":" && dataName(a.keyName(i-2)):
+		case top.kind == '{' && prev == ":" && rules.DataName(a.keyName(i-2)):
 			return
 		case top.kind == '[' && a.match[top.open] == j && top.open > 0 &&
 			(a.name(top.open-1) != "" || a.is(top.open-1, ")") || a.is(top.open-1, "]")):

@@ -40,7 +40,7 @@ func (a *analyzer) walk() {
 			if p := top(); p != nil {
 				f.data, f.exec = p.data, p.exec
 			}
-			if holder := a.holder(i, top()); holder != "" && (dataName(holder) || a.tables[holder]) {
+			if holder := a.holder(i, top()); holder != "" && (rules.DataName(holder) || a.tables[holder]) {
 				f.data = true
 			}
 			if t.s == "(" && a.name(i-1) != "" && !keywords[a.toks[i-1].s] {
@@ -134,7 +134,7 @@ func (a *analyzer) literal(i, j int, top *frame, stack []frame) {
 		if next == ":" {
 			return // a dict key
 		}
-		if prev == ":" && dataName(a.keyName(i-2)) {
+		if prev == ":" && rules.DataName(a.keyName(i-2)) {
 			return
 		}
 	}
@@ -209,12 +209,7 @@ func dedent(text []byte, offs []int) ([]byte, []int) {
 // proseLike: text of more than one word that is not a regular expression.
 func proseLike(s string) bool {
 	t := strings.TrimSpace(s)
-	return strings.ContainsAny(t, " \t\n") && !looksRegexp(t)
-}
-
-func looksRegexp(s string) bool {
-	return strings.Contains(s, `\b`) || strings.Contains(s, `\s`) || strings.Contains(s, `.*`) ||
-		strings.Contains(s, `\S`) || strings.Contains(s, `\d`) || strings.HasPrefix(s, "^") || strings.Contains(s, "(?")
+	return strings.ContainsAny(t, " \t\n") && !rules.LooksRegexp(t)
 }
 
 // shell adds what a shell reading of a command finds.

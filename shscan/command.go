@@ -126,7 +126,7 @@ func (sc *scanner) check(c *command, depth int) {
 }
 
 func (sc *scanner) assignText(name string, w *word) {
-	if dataName(name) {
+	if rules.DataName(name) {
 		return
 	}
 	sc.quoted(w)

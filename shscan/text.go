@@ -99,56 +99,5 @@ func (sc *scanner) comment(text []byte, offs []int) {
 // proseLike: text of more than one word that is not a regular expression.
 func proseLike(s string) bool {
 	t := strings.TrimSpace(s)
-	return strings.ContainsAny(t, " \t\n") && !looksRegexp(t)
-}
-
-func looksRegexp(s string) bool {
-	return strings.Contains(s, `\b`) || strings.Contains(s, `\s`) || strings.Contains(s, `.*`) ||
-		strings.Contains(s, `\S`) || strings.Contains(s, `\d`) || strings.HasPrefix(s, "^") || strings.Contains(s, "(?")
-}
-
-// dataName: a variable whose name says it holds data about the actions
-// (patterns, banned phrases, examples), not advice.
-func dataName(name string) bool {
-	for _, word := range nameWords(name) {
-		for _, w := range []string{"example", "bad", "good", "recommend", "prohibit", "mention", "pattern",
-			"forbidden", "banned", "deny", "block", "case", "fixture", "sample", "want", "input", "corpus",
-			"trigger", "stem", "cue", "word", "phrase", "lexicon", "vocab", "test", "regex", "needle", "keyword"} {
-			if word == w || word == w+"s" || word == w+"es" || word == w+"ed" || len(w) >= 4 && strings.HasPrefix(word, w) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// nameWords splits an identifier or key into lower-case words at
-// underscores, dashes, dots, spaces and camel-case humps:
-// forbiddenRecoveryPaths and FORBIDDEN_RECOVERY_PATHS give the same words,
-// and "system" is not read as "stem".
-func nameWords(name string) []string {
-	var words []string
-	var cur []byte
-	flush := func() {
-		if len(cur) > 0 {
-			words = append(words, strings.ToLower(string(cur)))
-			cur = cur[:0]
-		}
-	}
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		switch {
-		case c >= 'A' && c <= 'Z':
-			if i > 0 && (name[i-1] >= 'a' && name[i-1] <= 'z' || i+1 < len(name) && name[i+1] >= 'a' && name[i+1] <= 'z' && name[i-1] >= 'A' && name[i-1] <= 'Z') {
-				flush()
-			}
-			cur = append(cur, c)
-		case c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c >= 0x80:
-			cur = append(cur, c)
-		default:
-			flush()
-		}
-	}
-	flush()
-	return words
+	return strings.ContainsAny(t, " \t\n") && !rules.LooksRegexp(t)
 }
