@@ -171,3 +171,50 @@ func TestMentionsRecoverlint(t *testing.T) {
 		}
 	}
 }
+
+// TestFilteredCustomRules: custom rules of plain words are filtered by
+// their own words, with the same findings as the full path.
+func TestFilteredCustomRules(t *testing.T) {
+	custom, err := rules.NewRule(rules.Spec{ID: "force-push", Words: []string{"force push", "git push --force"}, Needs: rules.Anywhere})
+	if err != nil {
+		t.Fatal(err)
+	}
+	withRecovery, err := rules.NewRule(rules.Spec{ID: "rebase-reset", Words: []string{"git reset --hard"}, Needs: rules.Recovery})
+	if err != nil {
+		t.Fatal(err)
+	}
+	filtered := check.Config{Extra: []*rules.Rule{custom, withRecovery}}
+	full := fullPath(t)
+	full.Extra = append(full.Extra, custom, withRecovery)
+	docs := []testDoc{
+		{"a.md", "# Fixing a rejected push\n\nJust `git push --force` and move on.\n"},
+		{"b.md", "# Style\n\nNever force push to main.\n\n## Deploy\n\nForce **pu**sh the branch.\n"},
+		{"c.md", "## If the merge is stuck\n\nRun `git reset --hard origin/main`.\n"},
+		{"d.md", "## Setup\n\nRun `git reset --hard origin/main` once.\n"},
+		{"e.txt", "If the build is broken, force push.\n"},
+		{"f.md", "Nothing to see here.\n"},
+	}
+	c := check.NewChecker()
+	found := 0
+	for _, d := range append(docs, filterDocs(t)[:200]...) {
+		want, _ := c.Source(d.name, []byte(d.text), full)
+		got, _ := c.Source(d.name, []byte(d.text), filtered)
+		var wantCustom []check.Finding
+		for _, f := range want {
+			if f.Rule != "never-matches" {
+				wantCustom = append(wantCustom, f)
+			}
+		}
+		found += len(wantCustom)
+		if !reflect.DeepEqual(got, wantCustom) {
+			t.Errorf("%s: filtered\n%v\nfull\n%v", d.name, got, wantCustom)
+		}
+	}
+	if found == 0 {
+		t.Fatal("no findings: the comparison says nothing")
+	}
+	got, _ := c.Source("a.md", []byte(docs[0].text), filtered)
+	if len(got) != 1 || got[0].Rule != "force-push" {
+		t.Errorf("a.md: %v, want one force-push finding", got)
+	}
+}

@@ -1164,6 +1164,7 @@ type Filter struct {
 	all     bool // some rule cannot be filtered: every text is wanted
 	rules   []ruleRoutes
 	anchors *lazyDFA // nil when no rule has routes
+	extra   *lazyDFA // the words of custom rules, when FilterFor keeps them apart
 	words   *[numWordGroups]*lazyDFA
 }
 
@@ -1318,30 +1319,81 @@ func isASCII(s string) bool {
 // FilterFor returns a filter for the rules. For built-in rules it is cut
 // from the filter of all of them, which costs nothing; custom rules
 // compile a new one.
+//
+// The built-in rules keep the shared (embedded) automaton; custom rules of
+// plain words get a small one of their own, whose groups sit above the
+// built-in ones, so that a custom rule costs a millisecond, not a rebuild
+// of everything.
 func FilterFor(rs []*Rule) (*Filter, error) {
-	for _, r := range rs {
-		if ByID(r.ID) != r {
-			return NewFilter(rs)
-		}
-	}
 	f := &Filter{anchors: builtinFilter.anchors, words: builtinFilter.words}
-	for _, rr := range builtinFilter.rules {
-		if slices.Contains(rs, rr.rule) {
-			f.rules = append(f.rules, rr)
+	var extra [][]string
+	for _, r := range rs {
+		if ByID(r.ID) == r {
+			for _, rr := range builtinFilter.rules {
+				if rr.rule == r {
+					f.rules = append(f.rules, rr)
+				}
+			}
+			continue
 		}
+		specs, ok := routesOf(r)
+		if !ok {
+			f.all = true
+			f.rules = append(f.rules, ruleRoutes{rule: r, always: true})
+			continue
+		}
+		rr := ruleRoutes{rule: r}
+		for _, spec := range specs {
+			var cr compiledRoute
+			for _, g := range spec.groups {
+				if extraBase+len(extra) >= maxGroups {
+					return nil, fmt.Errorf("prefilter: more than %d custom word groups", maxGroups-extraBase)
+				}
+				cr.groups |= 1 << uint(extraBase+len(extra))
+				extra = append(extra, g)
+			}
+			switch r.Needs {
+			case Recovery:
+				cr.context |= 1 << wRecovery
+			case Fallback:
+				cr.context |= 1 << wFallback
+			}
+			rr.routes = append(rr.routes, cr)
+		}
+		f.rules = append(f.rules, rr)
 	}
+	if f.all || len(extra) == 0 {
+		return f, nil
+	}
+	if err := checkGroups(extra); err != nil {
+		return nil, err
+	}
+	groups := make([][]string, extraBase+len(extra))
+	copy(groups[extraBase:], extra)
+	f.extra = &lazyDFA{name: "custom", groups: func() [][]string { return groups }}
 	return f, nil
 }
+
+// extraBase is the first group of custom rules' words; the built-in
+// rules' groups sit below it.
+const extraBase = 40
 
 // All reports whether the filter passes every text.
 func (f *Filter) All() bool { return f.all }
 
 // unitGroups returns the anchor groups in a unit's text.
 func (f *Filter) unitGroups(text string) uint64 {
-	if f.anchors == nil || text == "" {
+	if text == "" {
 		return 0
 	}
-	return f.anchors.get().groupsIn(text)
+	var g uint64
+	if f.anchors != nil {
+		g = f.anchors.get().groupsIn(text)
+	}
+	if f.extra != nil {
+		g |= f.extra.get().groupsIn(text)
+	}
+	return g
 }
 
 // Unit reports whether classifying a unit of this text could report a
@@ -1393,10 +1445,16 @@ func (f *Filter) Marks(src []byte, dst []Mark) ([]Mark, bool) {
 	if f.all {
 		return dst, false
 	}
-	if f.anchors == nil {
-		return dst, true
+	ok := true
+	if f.anchors != nil {
+		dst, ok = f.anchors.get().scan(src, dst)
 	}
-	return f.anchors.get().scan(src, dst)
+	if f.extra != nil {
+		var more bool
+		dst, more = f.extra.get().scan(src, dst)
+		ok = ok && more
+	}
+	return dst, ok
 }
 
 // Wanted reports whether a stretch of a file (a Markdown section, or a

@@ -414,3 +414,11 @@ func TestPrefilterTables(t *testing.T) {
 		t.Error("a truncated table decodes")
 	}
 }
+
+// TestBuiltinGroupsBelowExtra: the built-in rules' anchor groups stay
+// below the first group FilterFor gives custom rules.
+func TestBuiltinGroupsBelowExtra(t *testing.T) {
+	if n := len(builtinFilter.anchors.groups()); n > extraBase {
+		t.Fatalf("the built-in rules use %d anchor groups, over extraBase %d", n, extraBase)
+	}
+}
