@@ -8,10 +8,19 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/recoverlint/recoverlint/internal/gcbudget"
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	stop := func() {}
+	if len(os.Args) > 1 && (os.Args[1] == "check" || os.Args[1] == "explain") {
+		// batch commands: collect by a memory budget, not by heap growth
+		stop, _ = gcbudget.Start(gcbudget.DefaultBudget)
+	}
+	code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
 }
 
 const usage = `usage: recoverlint <command> [flags] [args]

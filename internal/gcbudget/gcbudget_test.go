@@ -1,0 +1,99 @@
+package gcbudget
+
+import (
+	"runtime"
+	"runtime/metrics"
+	"testing"
+	"time"
+)
+
+// settings reads the collector's GC percent and memory limit without
+// changing them.
+func settings() (percent int64, limit int64) {
+	s := []metrics.Sample{{Name: "/gc/gogc:percent"}, {Name: "/gc/gomemlimit:bytes"}}
+	metrics.Read(s)
+	return int64(s[0].Value.Uint64()), int64(s[1].Value.Uint64())
+}
+
+func TestStartAndStop(t *testing.T) {
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "")
+	p0, l0 := settings()
+	stop, ok := Start(1 << 30)
+	if !ok {
+		t.Fatal("Start refused with no GOGC or GOMEMLIMIT set")
+	}
+	// a small live heap does not end the budget
+	for range 3 {
+		runtime.GC()
+	}
+	time.Sleep(10 * time.Millisecond)
+	if p, l := settings(); p != -1 || l != 1<<30 {
+		t.Errorf("under budget: percent %d limit %d, want collection off (-1) and limit %d", p, l, 1<<30)
+	}
+	stop()
+	stop() // a second call is harmless
+	if p, l := settings(); p != p0 || l != l0 {
+		t.Errorf("after stop: percent %d limit %d, want %d and %d", p, l, p0, l0)
+	}
+}
+
+func TestEnvironmentWins(t *testing.T) {
+	for _, env := range []string{"GOGC", "GOMEMLIMIT"} {
+		t.Run(env, func(t *testing.T) {
+			t.Setenv("GOGC", "")
+			t.Setenv("GOMEMLIMIT", "")
+			t.Setenv(env, "200")
+			p0, l0 := settings()
+			stop, ok := Start(DefaultBudget)
+			defer stop()
+			if ok {
+				t.Fatalf("Start took over although %s is set", env)
+			}
+			if p, l := settings(); p != p0 || l != l0 {
+				t.Errorf("settings changed: percent %d limit %d, want %d and %d", p, l, p0, l0)
+			}
+		})
+	}
+}
+
+func TestBadBudget(t *testing.T) {
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "")
+	for _, b := range []int64{0, -1} {
+		stop, ok := Start(b)
+		stop()
+		if ok {
+			t.Errorf("Start(%d) took over", b)
+		}
+	}
+}
+
+var hold [][]byte
+
+func TestFallsBackWhenLiveHeapOutgrowsBudget(t *testing.T) {
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "")
+	p0, l0 := settings()
+	stop, ok := Start(8 << 20)
+	if !ok {
+		t.Fatal("Start refused")
+	}
+	defer stop()
+	for range 16 {
+		hold = append(hold, make([]byte, 1<<20))
+	}
+	defer func() { hold = nil }()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		runtime.GC()
+		if p, l := settings(); p == p0 && l == l0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			p, l := settings()
+			t.Fatalf("16 MiB live on an 8 MiB budget: percent %d limit %d, want the defaults %d and %d back", p, l, p0, l0)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
