@@ -3,8 +3,6 @@ package runner
 import (
 	"bytes"
 	"errors"
-	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -172,31 +170,18 @@ func errText(err error) string {
 // checkFile reads and checks one file. buf is the worker's read buffer,
 // returned grown as needed.
 func checkFile(c *check.Checker, path, shown string, opts Options, buf []byte) (result, []byte) {
-	f, err := os.Open(path)
-	if err != nil {
-		return result{err: &FileError{Path: shown, Error: errText(err)}}, buf
+	src, err := readRegular(path, opts.MaxFileSize, buf)
+	if cap(src) > cap(buf) {
+		buf = src[:0]
 	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return result{err: &FileError{Path: shown, Error: errText(err)}}, buf
-	}
-	if info.IsDir() {
+	var tooLarge *tooLargeError
+	switch {
+	case errors.Is(err, errIsDir):
 		return result{}, buf
-	}
-	if !info.Mode().IsRegular() {
-		return result{err: &FileError{Path: shown, Error: "not a regular file"}}, buf
-	}
-	if info.Size() > opts.MaxFileSize {
-		return result{err: &FileError{Path: shown, Error: fmt.Sprintf("file is %d bytes, over --max-file-size %d; not checked", info.Size(), opts.MaxFileSize)}}, buf
-	}
-	src, err := readAll(f, int(info.Size()), opts.MaxFileSize, buf)
-	buf = src[:0]
-	if err != nil {
+	case errors.As(err, &tooLarge):
+		return result{err: &FileError{Path: shown, Error: tooLarge.Error()}}, buf
+	case err != nil:
 		return result{err: &FileError{Path: shown, Error: errText(err)}}, buf
-	}
-	if int64(len(src)) > opts.MaxFileSize {
-		return result{err: &FileError{Path: shown, Error: fmt.Sprintf("file grew over --max-file-size %d while read; not checked", opts.MaxFileSize)}}, buf
 	}
 	if bytes.IndexByte(src[:min(len(src), 8<<10)], 0) >= 0 {
 		return result{skipped: true}, buf
@@ -207,32 +192,6 @@ func checkFile(c *check.Checker, path, shown string, opts Options, buf []byte) (
 		r.err = &FileError{Path: shown, Error: err.Error(), Partial: true}
 	}
 	return r, buf
-}
-
-// readAll reads f, a regular file whose size was size when it was
-// opened, into buf: usually one read, which asks for a byte more than the
-// size and so meets the end (a read of a regular file comes back short
-// only there); more only if the file grew. It stops after max+1 bytes.
-func readAll(f *os.File, size int, max int64, buf []byte) ([]byte, error) {
-	if cap(buf) < size+512 {
-		buf = make([]byte, 0, size+512)
-	}
-	buf = buf[:0]
-	for int64(len(buf)) <= max {
-		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
-		}
-		want := min(cap(buf), int(max)+1) - len(buf)
-		n, err := f.Read(buf[len(buf) : len(buf)+want])
-		buf = buf[:len(buf)+n]
-		if err == io.EOF || err == nil && n < want {
-			return buf, nil
-		}
-		if err != nil {
-			return buf, err
-		}
-	}
-	return buf, nil
 }
 
 // DisplayPath shows a path relative to the working directory when it is
