@@ -246,6 +246,23 @@ type alphabet struct {
 	// bslash is the class of '\' when a pattern reads path separators
 	// (it may vanish like clsDel, or separate paths), else -1
 	bslash int
+	// loop is cls for the bytes the scan loops step on directly, and
+	// slow for those runByte must read: non-ASCII bytes (a rune to
+	// fold), ']' and '<' (a stretch that may vanish)
+	loop [256]uint16
+}
+
+// slow marks a byte in alphabet.loop; it is above every class.
+const slow = 0x100
+
+// setLoop fills loop from cls.
+func (a *alphabet) setLoop() {
+	for c := range a.loop {
+		a.loop[c] = uint16(a.cls[c])
+		if c >= utf8.RuneSelf || c == ']' || c == '<' {
+			a.loop[c] = slow
+		}
+	}
 }
 
 func newAlphabet(pats []string) *alphabet {
@@ -303,6 +320,7 @@ func newAlphabet(pats []string) *alphabet {
 	for c := byte('0'); c <= '9'; c++ {
 		a.alnum[a.cls[c]] = true
 	}
+	a.setLoop()
 	return a
 }
 
@@ -646,28 +664,26 @@ func (sc *scanner) mark(end int, groups uint64) {
 }
 
 // run reads src[from:to] from state st and returns the state at the end.
+// Stretches that may vanish are followed to the end of the whole text.
 func (sc *scanner) run(st uint16, from, to int) uint16 {
 	d, src := sc.d, sc.src[:to]
-	cls := &d.a.cls
+	loop := &d.a.loop
 	shift := d.shift
 	trans, accFrom := d.trans, d.accFrom
 	for i := from; i < len(src); {
-		c := src[i]
-		if c < utf8.RuneSelf {
-			st = trans[uint(st)<<shift|uint(cls[c])]
-			if st >= accFrom {
-				sc.mark(i+1, d.acc[st])
-			}
-			if c == ']' || c == '<' {
-				sc.vanish(st, i, to, 0)
-			}
+		x := loop[src[i]]
+		if x == slow {
+			st = sc.runByte(st, &i, to)
+		} else {
+			st = trans[uint(st)<<shift|uint(x)]
 			i++
-			if sc.stopAtMark && len(sc.marks) > 0 {
-				return st
+			if st >= accFrom {
+				sc.mark(i, d.acc[st])
 			}
-			continue
 		}
-		st = sc.rune(st, &i, to)
+		if sc.stopAtMark && len(sc.marks) > 0 {
+			return st
+		}
 	}
 	return st
 }
@@ -917,41 +933,90 @@ func blankLineAt(src []byte, i, to int) bool {
 }
 
 // scan reads src with d from its start (a boundary) and returns the marks
-// and whether they are certain.
+// and whether they are certain. The marks come in no particular order, and
+// one place may be marked more than once.
 //
-// A longer text is read as two streams at once, from the start and from
-// a line start near the middle; each step of the automaton waits for the
-// last, and two independent streams let the processor overlap them. The
-// second stream starts as the whole text's reading does after a line
-// break; the first reads on past the middle until nothing it started is
+// A longer text is read as two or four streams at once, each from a line
+// start: a step of the automaton waits for the table load of the last, and
+// independent streams let the processor overlap them. A stream after the
+// first starts as the whole text's reading does after a line break; the
+// stream before it reads on past that start until nothing it began is
 // partly matched. Automaton states are sets of partial matches, so the
-// two streams together mark exactly what one stream would.
+// streams together mark exactly what one stream would (scanOne).
 func (d *dfa) scan(src []byte, marks []Mark) ([]Mark, bool) {
 	sc := scanner{d: d, src: src, marks: marks}
-	mid := -1
-	if len(src) >= 2048 {
-		if k := bytes.IndexByte(src[len(src)/2:], '\n'); k >= 0 && len(src)/2+k+1 < len(src) {
-			mid = len(src)/2 + k + 1
+	var cut [4]int // stream starts; cut[0] = 0
+	k := 1
+	switch {
+	case len(src) >= minBytes4:
+		k = lineStarts(src, cut[:4])
+	case len(src) >= minBytes2:
+		k = lineStarts(src, cut[:2])
+	}
+	var end [4]int
+	for s := 0; s < k; s++ {
+		end[s] = len(src)
+		if s+1 < k {
+			end[s] = cut[s+1]
 		}
 	}
-	var st uint16
-	if mid < 0 {
-		st = sc.run(d.start, 0, len(src))
-	} else {
-		a, i, b, j := sc.run2(d.start, 0, mid, d.start, mid, len(src))
-		a = sc.run(a, i, mid)
-		b = sc.run(b, j, len(src))
-		// the first stream's matches that run past the middle
-		for i = mid; i < len(src) && !d.quiet[a]; {
-			a = sc.runByte(a, &i, len(src))
+	var state [4]uint16
+	for s := range state {
+		state[s] = d.start
+	}
+	pos := cut
+	switch k {
+	case 4:
+		sc.run4(&state, &pos, &end)
+	case 2:
+		state[0], pos[0], state[1], pos[1] = sc.run2(state[0], pos[0], end[0], state[1], pos[1], end[1])
+	}
+	for s := 0; s < k; s++ {
+		a := sc.run(state[s], pos[s], end[s])
+		i := end[s]
+		// a stream's matches that run past the next stream's start
+		for ; i < len(src) && !d.quiet[a]; a = sc.runByte(a, &i, len(src)) {
 		}
-		if i == len(src) && !d.quiet[a] {
+		if i == len(src) && (s == k-1 || !d.quiet[a]) {
+			// the end of the text is a boundary
 			if a = d.step(a, clsOther); a >= d.accFrom {
 				sc.mark(len(src), d.acc[a])
 			}
 		}
-		st = b
 	}
+	return sc.marks, !sc.uncertain
+}
+
+// Texts this long are read in two or four streams.
+const (
+	minBytes2 = 2 << 10
+	minBytes4 = 8 << 10
+)
+
+// lineStarts fills cut with 0 and line starts near len(src)*s/len(cut) and
+// returns how many streams that makes: len(cut), or 1 when a line is so
+// long that some stream would be empty.
+func lineStarts(src []byte, cut []int) int {
+	cut[0] = 0
+	for s := 1; s < len(cut); s++ {
+		from := len(src) * s / len(cut)
+		if from <= cut[s-1] {
+			return 1
+		}
+		k := bytes.IndexByte(src[from:], '\n')
+		if k < 0 || from+k+1 >= len(src) {
+			return 1
+		}
+		cut[s] = from + k + 1
+	}
+	return len(cut)
+}
+
+// scanOne is scan in a single stream: the reference the streams of scan
+// must agree with.
+func (d *dfa) scanOne(src []byte, marks []Mark) ([]Mark, bool) {
+	sc := scanner{d: d, src: src, marks: marks}
+	st := sc.run(d.start, 0, len(src))
 	if st = d.step(st, clsOther); st >= d.accFrom {
 		sc.mark(len(src), d.acc[st])
 	}
@@ -972,41 +1037,88 @@ func (d *dfa) contains(src []byte) (found, ok bool) {
 }
 
 // run2 reads src[i:iEnd] from state a and src[j:jEnd] from state b in
-// lockstep while both have ASCII bytes to read, and returns the states
+// lockstep while neither meets a byte for runByte, and returns the states
 // and where each stream stopped.
 func (sc *scanner) run2(a uint16, i, iEnd int, b uint16, j, jEnd int) (uint16, int, uint16, int) {
 	d, src := sc.d, sc.src
-	cls := &d.a.cls
+	loop := &d.a.loop
 	shift := d.shift
 	trans, accFrom := d.trans, d.accFrom
 	for i < iEnd && j < jEnd {
-		x, y := src[i], src[j]
-		if x >= utf8.RuneSelf {
-			a = sc.rune(a, &i, iEnd)
+		x, y := loop[src[i]], loop[src[j]]
+		if x|y >= slow {
+			if x == slow {
+				a = sc.runByte(a, &i, iEnd)
+			}
+			if y == slow {
+				b = sc.runByte(b, &j, jEnd)
+			}
 			continue
 		}
-		if y >= utf8.RuneSelf {
-			b = sc.rune(b, &j, jEnd)
-			continue
-		}
-		a = trans[uint(a)<<shift|uint(cls[x])]
-		b = trans[uint(b)<<shift|uint(cls[y])]
-		if a >= accFrom {
-			sc.mark(i+1, d.acc[a])
-		}
-		if b >= accFrom {
-			sc.mark(j+1, d.acc[b])
-		}
-		if x == ']' || x == '<' {
-			sc.vanish(a, i, len(src), 0)
-		}
-		if y == ']' || y == '<' {
-			sc.vanish(b, j, len(src), 0)
-		}
+		a = trans[uint(a)<<shift|uint(x)]
+		b = trans[uint(b)<<shift|uint(y)]
 		i++
 		j++
+		if a >= accFrom {
+			sc.mark(i, d.acc[a])
+		}
+		if b >= accFrom {
+			sc.mark(j, d.acc[b])
+		}
 	}
 	return a, i, b, j
+}
+
+// run4 is run2 for four streams: st, pos and end hold each stream's
+// state, place and end, and are left where the first stream to meet its
+// end stopped.
+func (sc *scanner) run4(st *[4]uint16, pos, end *[4]int) {
+	d, src := sc.d, sc.src
+	loop := &d.a.loop
+	shift := d.shift
+	trans, accFrom := d.trans, d.accFrom
+	a, b, c, e := st[0], st[1], st[2], st[3]
+	i, j, k, l := pos[0], pos[1], pos[2], pos[3]
+	for i < end[0] && j < end[1] && k < end[2] && l < end[3] {
+		w, x, y, z := loop[src[i]], loop[src[j]], loop[src[k]], loop[src[l]]
+		if w|x|y|z >= slow {
+			if w == slow {
+				a = sc.runByte(a, &i, end[0])
+			}
+			if x == slow {
+				b = sc.runByte(b, &j, end[1])
+			}
+			if y == slow {
+				c = sc.runByte(c, &k, end[2])
+			}
+			if z == slow {
+				e = sc.runByte(e, &l, end[3])
+			}
+			continue
+		}
+		a = trans[uint(a)<<shift|uint(w)]
+		b = trans[uint(b)<<shift|uint(x)]
+		c = trans[uint(c)<<shift|uint(y)]
+		e = trans[uint(e)<<shift|uint(z)]
+		i++
+		j++
+		k++
+		l++
+		if a >= accFrom {
+			sc.mark(i, d.acc[a])
+		}
+		if b >= accFrom {
+			sc.mark(j, d.acc[b])
+		}
+		if c >= accFrom {
+			sc.mark(k, d.acc[c])
+		}
+		if e >= accFrom {
+			sc.mark(l, d.acc[e])
+		}
+	}
+	*st = [4]uint16{a, b, c, e}
+	*pos = [4]int{i, j, k, l}
 }
 
 // runByte reads one byte (or rune) at *i.
@@ -1021,7 +1133,7 @@ func (sc *scanner) runByte(st uint16, i *int, to int) uint16 {
 		sc.mark(*i+1, d.acc[st])
 	}
 	if c == ']' || c == '<' {
-		sc.vanish(st, *i, to, 0)
+		sc.vanish(st, *i, len(sc.src), 0)
 	}
 	*i++
 	return st
@@ -1730,6 +1842,7 @@ func decodeDFA(b []byte) (*dfa, bool) {
 	for i := range a.alnum {
 		a.alnum[i] = b[i] == 1
 	}
+	a.setLoop()
 	b = b[a.n:]
 	d := &dfa{a: a, shift: uint(b[0])}
 	states := int(le.Uint32(b[1:]))
