@@ -47,6 +47,17 @@ func Sections(src []byte) []Section {
 	prevBlank := true
 	lost := false
 	para := -1 // start of the paragraph-like run of lines before this one
+	// nextRef is where the next "]:" ends (one search over the document
+	// instead of one per line); past the end when there is none
+	nextRef := base
+	findRef := func(from int) {
+		if k := bytes.Index(src[from:], []byte("]:")); k >= 0 {
+			nextRef = from + k + 2
+		} else {
+			nextRef = len(src) + 1
+		}
+	}
+	findRef(base)
 	for pos := base; pos < len(src); {
 		end := bytes.IndexByte(src[pos:], '\n')
 		next := len(src)
@@ -73,14 +84,14 @@ func Sections(src []byte) []Section {
 			cur.Lead = true
 		}
 		if !lost {
-			if bytes.Contains(line, []byte("]:")) {
+			if nextRef <= end {
 				cur.Refs = true
 			}
 			if anyNone(states) {
-				switch {
-				case headingLike(line):
+				switch t := stripContainers(line); {
+				case len(t) > 0 && t[0] == '#':
 					cur.Heads = append(cur.Heads, rules.Span{Start: pos, End: end})
-				case underlineLike(line) && para >= 0:
+				case para >= 0 && underline(t):
 					// a setext heading: the lines above, back to a blank one
 					cur.Heads = append(cur.Heads, rules.Span{Start: para, End: pos})
 				}
@@ -99,6 +110,9 @@ func Sections(src []byte) []Section {
 					lost = true
 				}
 			}
+		}
+		if nextRef <= next {
+			findRef(next)
 		}
 		prevBlank = blank
 		pos = next
@@ -450,18 +464,13 @@ func stripContainers(line []byte) []byte {
 	}
 }
 
-// headingLike: the line may be an ATX heading in some container.
-func headingLike(line []byte) bool {
-	t := stripContainers(line)
-	return len(t) > 0 && t[0] == '#'
-}
-
-// underlineLike: the line may be a setext heading's underline.
-func underlineLike(line []byte) bool {
-	t := bytes.TrimRight(stripContainers(line), " \t\r")
+// underline reports whether t, a line without its container markers, may
+// be a setext heading's underline.
+func underline(t []byte) bool {
 	if len(t) == 0 || t[0] != '=' && t[0] != '-' {
 		return false
 	}
+	t = bytes.TrimRight(t, " \t\r")
 	for _, c := range t {
 		if c != t[0] {
 			return false

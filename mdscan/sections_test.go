@@ -188,3 +188,39 @@ func FuzzScanSections(f *testing.F) {
 		}
 	})
 }
+
+// TestSectionRefs: a section that may define link references is marked,
+// and a reference defined in a section not kept still resolves in one
+// that is.
+func TestSectionRefs(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		src  string
+		refs []bool
+	}{
+		{"definition below", "# A\n\nSee [the guide][g].\n\n# B\n\n[g]: https://example.com/g\n", []bool{false, true}},
+		{"definition above", "[g]: https://example.com/g\n\n# A\n\nSee [the guide][g].\n", []bool{true, false}},
+		{"colon in text only", "# A\n\nNo references here: none.\n\n# B\n\ntext [x] : y\n", []bool{false, false}},
+		{"in a later line of a section", "# A\n\ntext\nmore\n[g]: /x\n\n# B\n\n]: at line start\n", []bool{true, true}},
+	} {
+		src := []byte(c.src)
+		secs := mdscan.Sections(src)
+		var refs []bool
+		for _, s := range secs {
+			refs = append(refs, s.Refs)
+		}
+		if !reflect.DeepEqual(refs, c.refs) {
+			t.Errorf("%s: Refs %v, want %v", c.name, refs, c.refs)
+			continue
+		}
+		for k := range secs {
+			keep := make([]bool, len(secs))
+			keep[k] = true
+			want := inKept(mdscan.Scan(src, "doc.md"), secs, keep)
+			got := inKept(mdscan.New().ScanSections(src, "doc.md", secs, keep, nil), secs, keep)
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%s, section %d kept:\nwant %s\ngot  %s", c.name, k, dumpUnits(want), dumpUnits(got))
+			}
+		}
+	}
+}
