@@ -1,5 +1,7 @@
 package mdscan
 
+import "bytes"
+
 // Budgets for the work goldmark may be given. The estimates are rough and
 // err on the side of Markdown: real documents stay orders of magnitude
 // below them, while the inputs that make goldmark slow (thousands of
@@ -32,9 +34,9 @@ func costly(src []byte) bool {
 		fenceLen              int
 	)
 	for pos := 0; pos < len(src); {
-		end := pos
-		for end < len(src) && src[end] != '\n' {
-			end++
+		end := len(src)
+		if k := bytes.IndexByte(src[pos:], '\n'); k >= 0 {
+			end = pos + k
 		}
 		next := end + 1
 		depth, i := prefixDepth(src, pos, end)

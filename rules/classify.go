@@ -29,9 +29,22 @@ type segment struct {
 	trailing string
 	// caption is the text of the last comment line above a command line.
 	caption string
+	// groups are the route word groups of the text, once grouped is set:
+	// every rule's mayHit reads them
+	groups  uint64
+	grouped bool
 }
 
 func (s *segment) text() string { return s.v.f.s[s.start:s.end] }
+
+// routeGroups returns the route word groups of the built-in rules that the
+// segment's text holds, reading the text on first use.
+func (s *segment) routeGroups() uint64 {
+	if !s.grouped {
+		s.groups, s.grouped = builtinFilter.unitGroups(s.text()), true
+	}
+	return s.groups
+}
 
 // tokens returns the segment's tokens, splitting it on first use.
 func (s *segment) tokens() []token {

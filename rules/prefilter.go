@@ -1704,22 +1704,6 @@ var routeGate = func() map[*Rule][]uint64 {
 	return m
 }()
 
-// routesHit reports whether a segment's text holds a complete route of a
-// built-in rule; ok is false for rules without routes.
-func routesHit(r *Rule, text string) (hit, ok bool) {
-	routes, ok := routeGate[r]
-	if !ok {
-		return false, false
-	}
-	g := builtinFilter.unitGroups(text)
-	for _, rt := range routes {
-		if g&rt == rt {
-			return true, true
-		}
-	}
-	return false, true
-}
-
 // ---- precomputed tables ----
 
 // The automata of the built-in rules are built ahead of time and embedded:

@@ -72,13 +72,24 @@ type hit struct {
 // and, for a built-in rule, one of its routes (prefilter.go). The file and
 // section prefilters decide on the same routes, so enforcing them here
 // keeps a finding from depending on whether its file was filtered.
+//
+// The routes are read first: the segment's groups are found once for all
+// rules, and they rule out more than the stems do.
 func (r *Rule) mayHit(seg *segment) bool {
-	t := seg.text()
-	if len(r.stems) > 0 && !containsAny(t, r.stems) {
-		return false
+	if routes, ok := routeGate[r]; ok {
+		g := seg.routeGroups()
+		hit := false
+		for _, rt := range routes {
+			if g&rt == rt {
+				hit = true
+				break
+			}
+		}
+		if !hit {
+			return false
+		}
 	}
-	hit, ok := routesHit(r, t)
-	return hit || !ok
+	return len(r.stems) == 0 || containsAny(seg.text(), r.stems)
 }
 
 func containsAny(s string, subs []string) bool {
