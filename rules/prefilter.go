@@ -70,7 +70,12 @@ type routeSpec struct {
 // (check.TestFilteredSourceMatchesFull fails).
 var builtinRoutes = map[string][]routeSpec{
 	"process-kill": {
-		{groups: [][]string{{"kill", "stop-process", "fuser", "sigterm", "sigint", "sigquit", "sighup"}}},
+		// findProcessKill reads whole tokens: kill and its forms (kills,
+		// killall, kill-port, force-kill, os.kill), the kill commands
+		// that end in kill, and the signal names; "skill" and "skills"
+		// are none of them
+		{groups: [][]string{{"^kill", "pkill", "taskkill", "xkill", "tskill", "pskill", "fkill", "sigkill",
+			"stop-process", "fuser", "sigterm", "sigint", "sigquit", "sighup"}}},
 		// terminate and nuke are killVerb's only: a process object after
 		// the verb, or a process noun in the unit or its headings
 		{groups: [][]string{{"terminat", "nuk"}}, context: []int{wProcess}},
