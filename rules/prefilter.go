@@ -78,19 +78,19 @@ var builtinRoutes = map[string][]routeSpec{
 			"stop-process", "fuser", "sigterm", "sigint", "sigquit", "sighup"}}},
 		// terminate and nuke are killVerb's only: a process object after
 		// the verb, or a process noun in the unit or its headings
-		{groups: [][]string{{"terminat", "nuk"}}, context: []int{wProcess}},
+		{groups: [][]string{{"^terminat", "^nuk"}}, context: []int{wProcess}},
 	},
 	"mtime-reload": {
 		{groups: [][]string{{"lastwritetime"}}},
 		// touch as a command needs a time flag or a config, env or state
 		// file; as a verb, a config word or file; as a method, a config
 		// or reload word
-		{groups: [][]string{{"touch"}}, local: []int{wTouch}},
+		{groups: [][]string{{"^touch"}}, local: []int{wTouch}},
 		// re-saves, os.utime and timestamp updates count only with a
 		// config file or word in the segment or a reload word around it
-		{groups: [][]string{{"resav", "re-sav", "utime", "chtimes"}}, context: []int{wReload}},
+		{groups: [][]string{{"^resav", "^re-sav", "utime", "chtimes"}}, context: []int{wReload}},
 		{groups: [][]string{{"mtime", "timestamp", "modification", "last-modified"}}, local: []int{wTimeVerb}, context: []int{wReload}},
-		{groups: [][]string{{"sav"}, {"again", "no change", "without chang"}}, context: []int{wReload}},
+		{groups: [][]string{{"^sav"}, {"again", "no change", "without chang"}}, context: []int{wReload}},
 	},
 	"env-edit": {{groups: [][]string{{".env", "env file", "environment file"}}}},
 	"config-edit": {
