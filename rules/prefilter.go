@@ -950,6 +950,14 @@ func blankLineAt(src []byte, i, to int) bool {
 // streams together mark exactly what one stream would (scanOne).
 func (d *dfa) scan(src []byte, marks []Mark) ([]Mark, bool) {
 	sc := scanner{d: d, src: src, marks: marks}
+	sc.streams()
+	return sc.marks, !sc.uncertain
+}
+
+// streams reads sc.src as scan does; with stopAtMark set, it stops
+// early once some mark is made.
+func (sc *scanner) streams() {
+	d, src := sc.d, sc.src
 	var cut [4]int // stream starts; cut[0] = 0
 	k := 1
 	switch {
@@ -977,10 +985,13 @@ func (d *dfa) scan(src []byte, marks []Mark) ([]Mark, bool) {
 		state[0], pos[0], state[1], pos[1] = sc.run2(state[0], pos[0], end[0], state[1], pos[1], end[1])
 	}
 	for s := 0; s < k; s++ {
+		if sc.stopped() {
+			return
+		}
 		a := sc.run(state[s], pos[s], end[s])
 		i := end[s]
 		// a stream's matches that run past the next stream's start
-		for ; i < len(src) && !d.quiet[a]; a = sc.runByte(a, &i, len(src)) {
+		for ; i < len(src) && !d.quiet[a] && !sc.stopped(); a = sc.runByte(a, &i, len(src)) {
 		}
 		if i == len(src) && (s == k-1 || !d.quiet[a]) {
 			// the end of the text is a boundary
@@ -989,8 +1000,10 @@ func (d *dfa) scan(src []byte, marks []Mark) ([]Mark, bool) {
 			}
 		}
 	}
-	return sc.marks, !sc.uncertain
 }
+
+// stopped reports whether a reading that stops at the first mark made one.
+func (sc *scanner) stopped() bool { return sc.stopAtMark && len(sc.marks) > 0 }
 
 // Texts this long are read in two or four streams.
 const (
@@ -1032,13 +1045,10 @@ func (d *dfa) scanOne(src []byte, marks []Mark) ([]Mark, bool) {
 // far as the first match; the second result is as scan's.
 func (d *dfa) contains(src []byte) (found, ok bool) {
 	sc := scanner{d: d, src: src, stopAtMark: true}
-	st := sc.run(d.start, 0, len(src))
-	if len(sc.marks) == 0 && !sc.uncertain {
-		if st = d.step(st, clsOther); st >= d.accFrom {
-			sc.mark(len(src), d.acc[st])
-		}
-	}
-	return len(sc.marks) > 0, !sc.uncertain
+	sc.streams()
+	// a match found is certain, whatever was uncertain elsewhere
+	found = len(sc.marks) > 0
+	return found, found || !sc.uncertain
 }
 
 // run2 reads src[i:iEnd] from state a and src[j:jEnd] from state b in
@@ -1058,17 +1068,25 @@ func (sc *scanner) run2(a uint16, i, iEnd int, b uint16, j, jEnd int) (uint16, i
 			if y == slow {
 				b = sc.runByte(b, &j, jEnd)
 			}
+			if sc.stopped() {
+				break
+			}
 			continue
 		}
 		a = trans[uint(a)<<shift|uint(x)]
 		b = trans[uint(b)<<shift|uint(y)]
 		i++
 		j++
-		if a >= accFrom {
-			sc.mark(i, d.acc[a])
-		}
-		if b >= accFrom {
-			sc.mark(j, d.acc[b])
+		if a >= accFrom || b >= accFrom {
+			if a >= accFrom {
+				sc.mark(i, d.acc[a])
+			}
+			if b >= accFrom {
+				sc.mark(j, d.acc[b])
+			}
+			if sc.stopped() {
+				break
+			}
 		}
 	}
 	return a, i, b, j
@@ -1099,6 +1117,9 @@ func (sc *scanner) run4(st *[4]uint16, pos, end *[4]int) {
 			if z == slow {
 				e = sc.runByte(e, &l, end[3])
 			}
+			if sc.stopped() {
+				break
+			}
 			continue
 		}
 		a = trans[uint(a)<<shift|uint(w)]
@@ -1109,17 +1130,22 @@ func (sc *scanner) run4(st *[4]uint16, pos, end *[4]int) {
 		j++
 		k++
 		l++
-		if a >= accFrom {
-			sc.mark(i, d.acc[a])
-		}
-		if b >= accFrom {
-			sc.mark(j, d.acc[b])
-		}
-		if c >= accFrom {
-			sc.mark(k, d.acc[c])
-		}
-		if e >= accFrom {
-			sc.mark(l, d.acc[e])
+		if a >= accFrom || b >= accFrom || c >= accFrom || e >= accFrom {
+			if a >= accFrom {
+				sc.mark(i, d.acc[a])
+			}
+			if b >= accFrom {
+				sc.mark(j, d.acc[b])
+			}
+			if c >= accFrom {
+				sc.mark(k, d.acc[c])
+			}
+			if e >= accFrom {
+				sc.mark(l, d.acc[e])
+			}
+			if sc.stopped() {
+				break
+			}
 		}
 	}
 	*st = [4]uint16{a, b, c, e}

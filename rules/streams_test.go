@@ -33,6 +33,11 @@ func checkStreams(t *testing.T, src []byte) {
 				t.Fatalf("%d bytes: at %d streams mark %b, one stream %b (text around: %q)", len(src), end, g[end], groups, src[max(0, end-40):end])
 			}
 		}
+		// contains stops at the first mark of any stream
+		found, ok := d.contains(src)
+		if found != (len(w) > 0) || !found && ok != wantOK {
+			t.Fatalf("%d bytes: contains = %v, %v; one stream marks %d places (certain %v)", len(src), found, ok, len(w), wantOK)
+		}
 	}
 }
 
