@@ -63,15 +63,19 @@ type result struct {
 	scanned  bool
 }
 
-// batchSize is how many files the walk hands a worker at once, and a
-// worker hands back: one hand-over per file woke a parked goroutine per
-// file, 5 % of the CPU of a run over many small files.
-const batchSize = 16
+// maxBatch is the most files the walk hands a worker at once, and a
+// worker hands back: each hand-over wakes a parked goroutine (the merge,
+// or the walk waiting for room), which cost 5 % of the CPU of a run over
+// many small files when it happened per file. Batches start at one file
+// and double, so a run over a few files still spreads them over the
+// workers.
+const maxBatch = 64
 
-// window is how many files, per worker, the walk may run ahead of the
-// oldest file not yet checked. Results wait in order for at most this
-// many files, so memory does not grow with the number of files.
-const window = 64
+// batchesPerWorker is how many batches, per worker, the walk may run
+// ahead of the oldest one not yet merged. Results wait in order for at
+// most that many batches, so memory does not grow with the number of
+// files.
+const batchesPerWorker = 4
 
 // Run walks the paths and checks every selected file. Workers check files
 // in parallel, each with its own check.Checker and read buffer; results
@@ -98,7 +102,7 @@ func Run(paths []string, opts Options) Report {
 		n       int
 		results []result
 	}
-	slots := opts.Workers * window / batchSize
+	slots := opts.Workers * batchesPerWorker
 	jobs := make(chan batch, slots)
 	results := make(chan done, slots)
 	free := make(chan struct{}, slots) // one token per batch in flight
@@ -121,19 +125,21 @@ func Run(paths []string, opts Options) Report {
 	var walkErrs []walk.Error
 	go func() {
 		n := 0
+		size := 1 // of the next batch
 		var files []string
 		send := func() {
 			free <- struct{}{}
 			jobs <- batch{n: n, paths: files}
 			n++
 			files = nil
+			size = min(2*size, maxBatch)
 		}
 		walkErrs = walk.Walk(paths, walk.Options{Select: sel}, func(f walk.File) {
 			if files == nil {
-				files = make([]string, 0, batchSize)
+				files = make([]string, 0, size)
 			}
 			files = append(files, f.Path)
-			if len(files) == batchSize {
+			if len(files) == size {
 				send()
 			}
 		})
@@ -221,13 +227,25 @@ func checkFile(c *check.Checker, path, shown string, opts Options, buf []byte) (
 }
 
 // DisplayPath shows a path relative to the working directory when it is
-// under it, with slashes.
+// under it, with slashes. It works on the names alone, as filepath.Rel
+// does, without its allocations: it runs once per file checked.
 func DisplayPath(wd, p string) string {
-	abs, err := filepath.Abs(p)
-	if err == nil && wd != "" {
-		if rel, err := filepath.Rel(wd, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-			return filepath.ToSlash(rel)
+	if wd == "" || !filepath.IsAbs(wd) {
+		return filepath.ToSlash(p)
+	}
+	abs := filepath.Clean(p)
+	if !filepath.IsAbs(p) {
+		if c := abs; c != ".." && !strings.HasPrefix(c, ".."+string(filepath.Separator)) && filepath.VolumeName(c) == "" {
+			return filepath.ToSlash(c) // under wd already
 		}
+		abs = filepath.Join(wd, p)
+	}
+	wd = filepath.Clean(wd)
+	switch {
+	case abs == wd:
+		return "."
+	case strings.HasPrefix(abs, wd) && (strings.HasSuffix(wd, string(filepath.Separator)) || len(abs) > len(wd) && abs[len(wd)] == filepath.Separator):
+		return filepath.ToSlash(strings.TrimPrefix(abs[len(wd):], string(filepath.Separator)))
 	}
 	return filepath.ToSlash(p)
 }
