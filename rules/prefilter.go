@@ -675,19 +675,26 @@ func (sc *scanner) run(st uint16, from, to int) uint16 {
 	loop := &d.a.loop
 	shift := d.shift
 	trans, accFrom := d.trans, d.accFrom
-	for i := from; i < len(src); {
-		x := loop[src[i]]
-		if x == slow {
-			st = sc.runByte(st, &i, to)
-		} else {
+	for i := from; i < len(src) && !sc.stopped(); {
+		rest := src[i:]
+		t := 0
+		for ; t < len(rest); t++ {
+			x := loop[rest[t]]
+			if x == slow {
+				break
+			}
 			st = trans[uint(st)<<shift|uint(x)]
-			i++
 			if st >= accFrom {
-				sc.mark(i, d.acc[st])
+				sc.mark(i+t+1, d.acc[st])
+				if sc.stopped() {
+					t++
+					break
+				}
 			}
 		}
-		if sc.stopAtMark && len(sc.marks) > 0 {
-			return st
+		i += t
+		if i < len(src) && !sc.stopped() {
+			st = sc.runByte(st, &i, to)
 		}
 	}
 	return st
@@ -1059,34 +1066,43 @@ func (sc *scanner) run2(a uint16, i, iEnd int, b uint16, j, jEnd int) (uint16, i
 	loop := &d.a.loop
 	shift := d.shift
 	trans, accFrom := d.trans, d.accFrom
-	for i < iEnd && j < jEnd {
-		x, y := loop[src[i]], loop[src[j]]
-		if x|y >= slow {
-			if x == slow {
-				a = sc.runByte(a, &i, iEnd)
-			}
-			if y == slow {
-				b = sc.runByte(b, &j, jEnd)
-			}
-			if sc.stopped() {
+	for !sc.stopped() {
+		m := min(iEnd-i, jEnd-j)
+		if m <= 0 {
+			break
+		}
+		s0, s1 := src[i:i+m], src[j:j+m]
+		_ = s1[len(s0)-1]
+		t := 0
+		for ; t < len(s0); t++ {
+			x, y := loop[s0[t]], loop[s1[t]]
+			if x|y >= slow {
 				break
 			}
+			a = trans[uint(a)<<shift|uint(x)]
+			b = trans[uint(b)<<shift|uint(y)]
+			if a >= accFrom || b >= accFrom {
+				if a >= accFrom {
+					sc.mark(i+t+1, d.acc[a])
+				}
+				if b >= accFrom {
+					sc.mark(j+t+1, d.acc[b])
+				}
+				if sc.stopped() {
+					t++
+					break
+				}
+			}
+		}
+		i, j = i+t, j+t
+		if t == m || sc.stopped() {
 			continue
 		}
-		a = trans[uint(a)<<shift|uint(x)]
-		b = trans[uint(b)<<shift|uint(y)]
-		i++
-		j++
-		if a >= accFrom || b >= accFrom {
-			if a >= accFrom {
-				sc.mark(i, d.acc[a])
-			}
-			if b >= accFrom {
-				sc.mark(j, d.acc[b])
-			}
-			if sc.stopped() {
-				break
-			}
+		if loop[src[i]] == slow {
+			a = sc.runByte(a, &i, iEnd)
+		}
+		if loop[src[j]] == slow {
+			b = sc.runByte(b, &j, jEnd)
 		}
 	}
 	return a, i, b, j
@@ -1102,50 +1118,59 @@ func (sc *scanner) run4(st *[4]uint16, pos, end *[4]int) {
 	trans, accFrom := d.trans, d.accFrom
 	a, b, c, e := st[0], st[1], st[2], st[3]
 	i, j, k, l := pos[0], pos[1], pos[2], pos[3]
-	for i < end[0] && j < end[1] && k < end[2] && l < end[3] {
-		w, x, y, z := loop[src[i]], loop[src[j]], loop[src[k]], loop[src[l]]
-		if w|x|y|z >= slow {
-			if w == slow {
-				a = sc.runByte(a, &i, end[0])
-			}
-			if x == slow {
-				b = sc.runByte(b, &j, end[1])
-			}
-			if y == slow {
-				c = sc.runByte(c, &k, end[2])
-			}
-			if z == slow {
-				e = sc.runByte(e, &l, end[3])
-			}
-			if sc.stopped() {
+	for !sc.stopped() {
+		m := min(end[0]-i, end[1]-j, end[2]-k, end[3]-l)
+		if m <= 0 {
+			break
+		}
+		// the next m bytes of each stream, read with one bound
+		s0, s1, s2, s3 := src[i:i+m], src[j:j+m], src[k:k+m], src[l:l+m]
+		_, _, _ = s1[len(s0)-1], s2[len(s0)-1], s3[len(s0)-1]
+		t := 0
+		for ; t < len(s0); t++ {
+			w, x, y, z := loop[s0[t]], loop[s1[t]], loop[s2[t]], loop[s3[t]]
+			if w|x|y|z >= slow {
 				break
 			}
+			a = trans[uint(a)<<shift|uint(w)]
+			b = trans[uint(b)<<shift|uint(x)]
+			c = trans[uint(c)<<shift|uint(y)]
+			e = trans[uint(e)<<shift|uint(z)]
+			if a >= accFrom || b >= accFrom || c >= accFrom || e >= accFrom {
+				if a >= accFrom {
+					sc.mark(i+t+1, d.acc[a])
+				}
+				if b >= accFrom {
+					sc.mark(j+t+1, d.acc[b])
+				}
+				if c >= accFrom {
+					sc.mark(k+t+1, d.acc[c])
+				}
+				if e >= accFrom {
+					sc.mark(l+t+1, d.acc[e])
+				}
+				if sc.stopped() {
+					t++
+					break
+				}
+			}
+		}
+		i, j, k, l = i+t, j+t, k+t, l+t
+		if t == m || sc.stopped() {
 			continue
 		}
-		a = trans[uint(a)<<shift|uint(w)]
-		b = trans[uint(b)<<shift|uint(x)]
-		c = trans[uint(c)<<shift|uint(y)]
-		e = trans[uint(e)<<shift|uint(z)]
-		i++
-		j++
-		k++
-		l++
-		if a >= accFrom || b >= accFrom || c >= accFrom || e >= accFrom {
-			if a >= accFrom {
-				sc.mark(i, d.acc[a])
-			}
-			if b >= accFrom {
-				sc.mark(j, d.acc[b])
-			}
-			if c >= accFrom {
-				sc.mark(k, d.acc[c])
-			}
-			if e >= accFrom {
-				sc.mark(l, d.acc[e])
-			}
-			if sc.stopped() {
-				break
-			}
+		// some stream is at a byte for runByte
+		if loop[src[i]] == slow {
+			a = sc.runByte(a, &i, end[0])
+		}
+		if loop[src[j]] == slow {
+			b = sc.runByte(b, &j, end[1])
+		}
+		if loop[src[k]] == slow {
+			c = sc.runByte(c, &k, end[2])
+		}
+		if loop[src[l]] == slow {
+			e = sc.runByte(e, &l, end[3])
 		}
 	}
 	*st = [4]uint16{a, b, c, e}
