@@ -163,16 +163,24 @@ func anyNone(states []rawState) bool {
 }
 
 // quiet reports a line that changes no reading: nothing is open and the
-// line opens nothing (most lines of most documents).
+// line opens nothing (most lines of most documents), or one fenced code
+// block is open and the line cannot close it (most lines of code).
 func quiet(states []rawState, line []byte) bool {
-	if len(states) != 1 || states[0] != (rawState{}) {
+	if len(states) != 1 {
 		return false
 	}
 	i := 0
 	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
 		i++
 	}
-	return i == len(line) || line[i] != '`' && line[i] != '~' && line[i] != '<'
+	switch s := states[0]; {
+	case s == rawState{}:
+		return i == len(line) || line[i] != '`' && line[i] != '~' && line[i] != '<'
+	case s.kind == rawFence && s.nested.fence == 0:
+		// a closing fence starts with the fence character
+		return i == len(line) || line[i] != s.fence
+	}
+	return false
 }
 
 // stepAll advances every reading over one line, appending to out.
