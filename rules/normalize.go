@@ -2,6 +2,7 @@ package rules
 
 import (
 	"strings"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -79,6 +80,52 @@ func foldRunes(text string) folded {
 // rune in lower case. fold and the prefilter both read runes through it,
 // so the prefilter sees exactly the letters the classifier will.
 func appendFoldedRune(dst []byte, r rune) []byte {
+	if r < foldCacheSize {
+		e := foldCache[r].Load()
+		if e == 0 {
+			e = foldEntry(r)
+			foldCache[r].Store(e)
+		}
+		if e&foldLong == 0 {
+			n := int(e>>24) & 3
+			return append(dst, byte(e), byte(e>>8), byte(e>>16))[:len(dst)+n]
+		}
+	}
+	return foldRune(dst, r)
+}
+
+// foldCacheSize bounds the runes whose folding is remembered: Latin,
+// Greek, Cyrillic and the punctuation of running text ("’", "—"), which
+// documents use often; finding it anew each time cost 4 % of a check.
+const foldCacheSize = 0x3000
+
+// foldCache holds, per rune, what it folds to: up to three bytes in the
+// low 24 bits and their count in the next two, or foldLong for longer
+// foldings (not cached). Entries without foldDone are not computed yet.
+// Workers fill the table as they go, hence the atomics.
+var foldCache [foldCacheSize]atomic.Uint32
+
+const (
+	foldDone = 1 << 31
+	foldLong = 1 << 30
+)
+
+// foldEntry computes a rune's foldCache entry.
+func foldEntry(r rune) uint32 {
+	var buf [8]byte
+	f := foldRune(buf[:0], r)
+	if len(f) > 3 {
+		return foldDone | foldLong
+	}
+	e := uint32(foldDone) | uint32(len(f))<<24
+	for i, b := range f {
+		e |= uint32(b) << (8 * i)
+	}
+	return e
+}
+
+// foldRune is appendFoldedRune without the cache.
+func foldRune(dst []byte, r rune) []byte {
 	if isInvisible(r) {
 		return dst
 	}

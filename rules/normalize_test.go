@@ -53,3 +53,19 @@ func indexOf(s, sub string) int {
 	}
 	return -1
 }
+
+// TestFoldCache: the cached folding of every rune it covers, asked twice
+// (computed, then remembered), is the folding itself.
+func TestFoldCache(t *testing.T) {
+	for r := rune(0x80); r < foldCacheSize+0x100; r++ {
+		if r >= 0xD800 && r <= 0xDFFF {
+			continue
+		}
+		want := string(foldRune([]byte("x"), r))
+		for range 2 {
+			if got := string(appendFoldedRune([]byte("x"), r)); got != want {
+				t.Fatalf("rune %U folds to %q, want %q", r, got, want)
+			}
+		}
+	}
+}
