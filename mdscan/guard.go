@@ -27,6 +27,25 @@ const (
 // because each has its own inline content. Lines inside fenced code are
 // not counted.
 func costly(src []byte) bool {
+	if len(src) <= depthFree {
+		return false
+	}
+	return costlyCounted(src, len(src) > inlineFree)
+}
+
+// Lengths under which a budget cannot be exceeded, so costly need not
+// count. A line's depth is at most twice its length (a tab is four
+// columns, two levels), so the sum of squared depths is at most
+// (2*len(src))^2; the inline punctuation of all runs together is at most
+// len(src), so the sum of their squares is at most len(src)^2.
+const (
+	depthFree  = 5_000  // (2*5,000)^2 = depthBudget
+	inlineFree = 31_622 // 31,622^2 < inlineBudget
+)
+
+// costlyCounted is costly counting every line; inline punctuation only
+// when inline is set.
+func costlyCounted(src []byte, inline bool) bool {
 	var (
 		depthCost, inlineCost int
 		run                   int  // inline punctuation in the current run
@@ -49,7 +68,7 @@ func costly(src []byte) bool {
 			}
 			inlineCost += run * run
 			run = 0
-		} else if fenceChar == 0 {
+		} else if fenceChar == 0 && inline {
 			blank := true
 			for _, c := range src[i:end] {
 				if c != ' ' && c != '\t' && c != '\r' {

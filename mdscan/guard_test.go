@@ -68,3 +68,29 @@ func TestPrefixDepth(t *testing.T) {
 		}
 	}
 }
+
+// TestCostlyFreeLengths: below depthFree no document exceeds the depth
+// budget, and below inlineFree none exceeds the inline budget, counted
+// in full; so costly may skip counting there.
+func TestCostlyFreeLengths(t *testing.T) {
+	worst := func(unit string, n int) []byte {
+		return []byte(strings.Repeat(unit, n/len(unit)))
+	}
+	for _, unit := range []string{"\t", ">", "- ", "\t>", "1. "} {
+		if src := worst(unit, depthFree); costlyCounted(src, true) {
+			t.Errorf("%d bytes of %q exceed a budget", len(src), unit)
+		}
+	}
+	for _, unit := range []string{"[", "](", "*_`", "\\"} {
+		if src := worst(unit, inlineFree); costlyCounted(src, true) {
+			t.Errorf("%d bytes of %q exceed a budget", len(src), unit)
+		}
+	}
+	// just past the lengths, the worst cases do exceed: the bounds are tight
+	if !costlyCounted(worst("\t", 2*depthFree), true) {
+		t.Error("twice depthFree tabs stay under the depth budget")
+	}
+	if !costlyCounted(worst("[", inlineFree+2), true) {
+		t.Error("inlineFree+2 brackets stay under the inline budget")
+	}
+}
