@@ -23,7 +23,7 @@ import (
 )
 
 // DefaultBudget is the heap a check is allowed before it collects.
-const DefaultBudget = 48 << 20
+const DefaultBudget = 44 << 20
 
 // liveMetric is the heap that survived the last collection.
 const liveMetric = "/gc/heap/live:bytes"
