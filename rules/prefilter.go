@@ -70,10 +70,10 @@ type routeSpec struct {
 // (check.TestFilteredSourceMatchesFull fails).
 var builtinRoutes = map[string][]routeSpec{
 	"process-kill": {
-		// findProcessKill reads whole tokens: kill and its forms (kills,
-		// killall, kill-port, force-kill, os.kill), the kill commands
-		// that end in kill, and the signal names; "skill" and "skills"
-		// are none of them
+		// findProcessKill reads whole tokens: the words that start with
+		// "kill" (its forms and the commands named after it), the
+		// commands that end in it, and the signal names; "skill" and
+		// "skills" are none of them
 		{groups: [][]string{{"^kill", "pkill", "taskkill", "xkill", "tskill", "pskill", "fkill", "sigkill",
 			"stop-process", "fuser", "sigterm", "sigint", "sigquit", "sighup"}}},
 		// terminate and nuke are killVerb's only: a process object after
