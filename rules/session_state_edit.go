@@ -119,6 +119,9 @@ func findSessionStateEdit(seg *segment, emit func(hit)) {
 			if w.s == "if" || w.s == "when" || w.s == "to" || w.s == "from" || w.s == "in" {
 				break
 			}
+			if (w.s == "and" || w.s == "or" || w.s == "then") && k+1 < len(toks) && baseVerbs[toks[k+1].s] && !stateNoun(toks, k+1) {
+				break // "remove X and refresh the lockfile": another verb, its own object
+			}
 		}
 	}
 }

@@ -144,6 +144,9 @@ func isWorkflowState(p string) bool {
 // heartbeats, pid files, session folders, and any state kept in a tool's
 // home dot-folder (~/.gitea-mcp/state.json) or an MCP path.
 func isOwnedState(p string) bool {
+	if apiRoute(p) {
+		return false
+	}
 	b := baseName(p)
 	if dependencyLocks[b] {
 		return false
@@ -165,6 +168,23 @@ func isOwnedState(p string) bool {
 	if strings.HasSuffix(b, ".db") || strings.HasSuffix(b, ".sqlite") || strings.HasSuffix(b, ".sqlite3") {
 		return strings.Contains(p, "mcp") || strings.Contains(b, "lease") || strings.Contains(b, "control") ||
 			homeDot && (strings.Contains(b, "state") || strings.Contains(b, "session"))
+	}
+	return false
+}
+
+// apiRoute: a web URL or the route of an HTTP request line ("PUT
+// /v1/sessions/{id}", "/api/sessions"). A session there is a resource of a
+// web API, not state on disk.
+func apiRoute(p string) bool {
+	if strings.Contains(p, "http://") || strings.Contains(p, "https://") || strings.HasPrefix(p, "/api/") {
+		return true
+	}
+	if len(p) > 3 && p[0] == '/' && p[1] == 'v' {
+		k := 2
+		for k < len(p) && p[k] >= '0' && p[k] <= '9' {
+			k++
+		}
+		return k > 2 && k < len(p) && p[k] == '/'
 	}
 	return false
 }
