@@ -172,6 +172,21 @@ func isOwnedState(p string) bool {
 	return false
 }
 
+// wordAlternatives: plain words joined by slashes ("trace/span/session",
+// "read/write"), which prose uses for alternatives; as a path it would
+// have a dot, a root, a home or a trailing slash.
+func wordAlternatives(p string) bool {
+	if !strings.Contains(p, "/") || p[0] == '/' || p[len(p)-1] == '/' {
+		return false
+	}
+	for i := 0; i < len(p); i++ {
+		if c := p[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '/') {
+			return false
+		}
+	}
+	return true
+}
+
 // apiRoute: a web URL or the route of an HTTP request line ("PUT
 // /v1/sessions/{id}", "/api/sessions"). A session there is a resource of a
 // web API, not state on disk.
@@ -262,7 +277,7 @@ func fileEdit(seg *segment, isTarget func(string) bool, generic []string, emit f
 	runs := paths(seg)
 	var targets []pathRun
 	for _, r := range runs {
-		if strings.ContainsAny(r.s, "./~\\") && isTarget(r.s) {
+		if strings.ContainsAny(r.s, "./~\\") && isTarget(r.s) && !(wordAlternatives(r.s) && !seg.v.code(r.start)) {
 			targets = append(targets, r)
 		}
 	}
