@@ -257,6 +257,9 @@ func (v *view) contextVerdicts(r *ctxVerdicts) {
 	if c.Column != "" && shortBanLabel(c.Column) {
 		r.ctxBan = true
 	}
+	if c.Column != "" && descriptionColumn(c.Column) {
+		r.ctxMention = true // "| `/mcp edit` | Edit a server's configuration |" says what a command does
+	}
 	for _, cell := range c.Row {
 		if len(cell) < 24 && shortBanLabel(cell) && cell != v.u.Text {
 			r.ctxBan = true

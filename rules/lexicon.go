@@ -182,6 +182,17 @@ func mentionLabelOnly(s string) bool {
 		"status", "symptom", "symptoms", "error", "output", "cause"})
 }
 
+// descriptionColumn: a table column whose cells say what the row's
+// subject does or means ("What it does", "Description"), not what to do.
+func descriptionColumn(h string) bool {
+	switch strings.Trim(fold(h).s, " *_`:.") {
+	case "what it does", "what does it do", "what they do", "description", "purpose", "meaning",
+		"explanation", "effect", "what happens":
+		return true
+	}
+	return false
+}
+
 var mentionCues = []string{"finding", "audit", "incident", "changelog", "change log",
 	"release notes", "postmortem", "post-mortem", "evidence", "root cause", "observed",
 	"what happened", "timeline", "example output", "expected output", "transcript",
