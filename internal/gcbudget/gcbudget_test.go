@@ -15,14 +15,22 @@ func settings() (percent int64, limit int64) {
 	return int64(s[0].Value.Uint64()), int64(s[1].Value.Uint64())
 }
 
-func TestStartAndStop(t *testing.T) {
+// start clears GOGC and GOMEMLIMIT for the test, then starts a budget; it
+// returns the settings found before and the stop function.
+func start(t *testing.T, budget int64) (percent, limit int64, stop func()) {
+	t.Helper()
 	t.Setenv("GOGC", "")
 	t.Setenv("GOMEMLIMIT", "")
-	p0, l0 := settings()
-	stop, ok := Start(1 << 30)
+	percent, limit = settings()
+	stop, ok := Start(budget)
 	if !ok {
 		t.Fatal("Start refused with no GOGC or GOMEMLIMIT set")
 	}
+	return percent, limit, stop
+}
+
+func TestStartAndStop(t *testing.T) {
+	p0, l0, stop := start(t, 1<<30)
 	// a small live heap does not end the budget
 	for range 3 {
 		runtime.GC()
@@ -72,13 +80,7 @@ func TestBadBudget(t *testing.T) {
 var hold [][]byte
 
 func TestFallsBackWhenLiveHeapOutgrowsBudget(t *testing.T) {
-	t.Setenv("GOGC", "")
-	t.Setenv("GOMEMLIMIT", "")
-	p0, l0 := settings()
-	stop, ok := Start(8 << 20)
-	if !ok {
-		t.Fatal("Start refused")
-	}
+	p0, l0, stop := start(t, 8<<20)
 	defer stop()
 	for range 16 {
 		hold = append(hold, make([]byte, 1<<20))
