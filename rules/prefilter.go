@@ -998,7 +998,8 @@ func (sc *scanner) streams() {
 		a := sc.run(state[s], pos[s], end[s])
 		i := end[s]
 		// a stream's matches that run past the next stream's start
-		for ; i < len(src) && !d.quiet[a] && !sc.stopped(); a = sc.runByte(a, &i, len(src)) {
+		for i < len(src) && !d.quiet[a] && !sc.stopped() {
+			a = sc.runByte(a, &i, len(src))
 		}
 		if i == len(src) && (s == k-1 || !d.quiet[a]) {
 			// the end of the text is a boundary
