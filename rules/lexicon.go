@@ -196,7 +196,8 @@ func descriptionColumn(h string) bool {
 var mentionCues = []string{"finding", "audit", "incident", "changelog", "change log",
 	"release notes", "postmortem", "post-mortem", "evidence", "root cause", "observed",
 	"what happened", "timeline", "example output", "expected output", "transcript",
-	"impacted file", "lessons learned"}
+	"impacted file", "lessons learned", "see also", "related links", "related topics", "related content",
+	"related articles"}
 
 func hasAnyWord(s string, cues []string) bool {
 	for _, c := range cues {
