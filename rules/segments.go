@@ -105,6 +105,7 @@ func (v *view) codeLines() []*segment {
 	}
 	label := -1
 	caption := ""
+	rows := false // the lines since a column rule ("----  -----"): rows of printed output
 	for start := 0; start < len(s); {
 		end := start
 		for end < len(s) {
@@ -125,6 +126,7 @@ func (v *view) codeLines() []*segment {
 		trim := strings.TrimSpace(line)
 		next := end + 1
 		if trim == "" {
+			rows = false
 			start = next
 			continue
 		}
@@ -154,6 +156,12 @@ func (v *view) codeLines() []*segment {
 		if prompt {
 			seg.output = !isPromptLine(trim)
 		}
+		if rows {
+			seg.output = true
+		}
+		if columnRule(trim) {
+			rows = true
+		}
 		if kind == segCommand {
 			if k := trailingComment(line); k >= 0 {
 				seg.trailing = line[k:]
@@ -165,6 +173,26 @@ func (v *view) codeLines() []*segment {
 		start = next
 	}
 	return segs
+}
+
+// columnRule: a line of dash runs under column names, as PowerShell and
+// many tools print a table ("Name  MemberType  Definition" over
+// "----  ----------  ----------"). The lines below it, to a blank line,
+// are the table's rows.
+func columnRule(t string) bool {
+	runs := 0
+	for i := 0; i < len(t); i++ {
+		switch t[i] {
+		case '-':
+			if i == 0 || t[i-1] == ' ' {
+				runs++
+			}
+		case ' ':
+		default:
+			return false
+		}
+	}
+	return runs >= 2
 }
 
 func isCommentLine(t, info string) bool {
