@@ -272,7 +272,8 @@ func (v *view) contextVerdicts(r *ctxVerdicts) {
 		r.ctxMention = true
 	}
 	for _, h := range c.Headings {
-		if mentionLabel(h) {
+		if mentionLabel(h) || strings.EqualFold(strings.TrimSpace(h), "syntax") {
+			// a Syntax section gives a command's form, not a step
 			r.ctxMention = true
 		}
 	}

@@ -25,6 +25,9 @@ func (v *view) counts(r *Rule, seg *segment, h hit) bool {
 
 // stance decides what the segment does with the action at h.
 func (v *view) stance(seg *segment, h hit) Stance {
+	if v.u.Kind == FrontMatter && metadataKey(frontMatterKey(v.f.s, h.start)) {
+		return Mention // "title: Stop-Process", "aliases: [kill]" name the page
+	}
 	switch seg.kind {
 	case segCommand:
 		if seg.output {
@@ -521,6 +524,41 @@ func inCondition(toks []token, lo, i, hi int) bool {
 func argLike(t token) bool {
 	switch t.s {
 	case "-", "/", "~", "$", ".", "|", "<", ">", ":", "*":
+		return true
+	}
+	return false
+}
+
+// frontMatterKey returns the top-level key of the front matter line at i,
+// or of the list or block it belongs to (folded text, so lower case).
+func frontMatterKey(s string, i int) string {
+	for end := i; ; {
+		start := strings.LastIndexByte(s[:end], '\n') + 1
+		line := s[start:]
+		if k := strings.IndexByte(line, '\n'); k >= 0 {
+			line = line[:k]
+		}
+		if line != "" && line[0] != ' ' && line[0] != '\t' && line[0] != '-' {
+			if k := strings.IndexByte(line, ':'); k > 0 {
+				return strings.TrimSpace(line[:k])
+			}
+			return ""
+		}
+		if start == 0 {
+			return ""
+		}
+		end = start - 1
+	}
+}
+
+// metadataKey: a front matter key whose value names or files the page
+// (title, aliases, tags …), as opposed to one that may instruct, such as
+// a rule's description.
+func metadataKey(k string) bool {
+	switch k {
+	case "title", "name", "aliases", "alias", "tags", "keywords", "slug", "id", "author", "authors",
+		"category", "categories", "layout", "permalink", "sidebar_label", "module name", "external help file",
+		"online version", "locale", "schema", "ms.date", "ms.topic", "ms.service", "ms.author", "date", "version":
 		return true
 	}
 	return false

@@ -100,6 +100,7 @@ func (v *view) codeLines() []*segment {
 	s := v.f.s
 	var segs []*segment
 	prompt := v.u.Ctx.Info == "console" || v.u.Ctx.Info == "shell-session" || v.u.Ctx.Info == "terminal"
+	printed := v.u.Ctx.Info == "output" // a block of a command's output, as reference pages label it
 	if !prompt && (strings.HasPrefix(s, "$ ") || strings.Contains(s, "\n$ ")) {
 		prompt = true
 	}
@@ -156,7 +157,7 @@ func (v *view) codeLines() []*segment {
 		if prompt {
 			seg.output = !isPromptLine(trim)
 		}
-		if rows {
+		if rows || printed {
 			seg.output = true
 		}
 		if columnRule(trim) {
