@@ -36,28 +36,31 @@ func TestReadRegular(t *testing.T) {
 		{name: "folder", path: dir, max: 10, wantErr: errIsDir},
 		{name: "missing", path: filepath.Join(dir, "nope"), max: 10, wantErr: fs.ErrNotExist},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			buf := make([]byte, 0, 1024)
-			got, err := readRegular(tt.path, tt.max, buf)
-			var tl *tooLargeError
-			switch {
-			case tt.tooBig > 0:
-				if !errors.As(err, &tl) || tl.size != tt.tooBig || tl.max != tt.max {
-					t.Fatalf("err = %v, want too large (%d over %d)", err, tt.tooBig, tt.max)
+	readers := map[string]func(string, int64, []byte) ([]byte, error){"readRegular": readRegular, "readWalked": readWalked}
+	for rname, read := range readers {
+		for _, tt := range tests {
+			t.Run(rname+"/"+tt.name, func(t *testing.T) {
+				buf := make([]byte, 0, 1024)
+				got, err := read(tt.path, tt.max, buf)
+				var tl *tooLargeError
+				switch {
+				case tt.tooBig > 0:
+					if !errors.As(err, &tl) || tl.size != tt.tooBig || tl.max != tt.max {
+						t.Fatalf("err = %v, want too large (%d over %d)", err, tt.tooBig, tt.max)
+					}
+				case tt.wantErr != nil:
+					if !errors.Is(err, tt.wantErr) {
+						t.Fatalf("err = %v, want %v", err, tt.wantErr)
+					}
+				case err != nil:
+					t.Fatalf("err = %v", err)
+				case len(got) != tt.size || bytes.Count(got, []byte("x")) != tt.size:
+					t.Fatalf("read %d bytes, want %d", len(got), tt.size)
+				case tt.size+512 <= cap(buf) && &got[:1][0] != &buf[:1][0]:
+					t.Errorf("a buffer large enough was not reused")
 				}
-			case tt.wantErr != nil:
-				if !errors.Is(err, tt.wantErr) {
-					t.Fatalf("err = %v, want %v", err, tt.wantErr)
-				}
-			case err != nil:
-				t.Fatalf("err = %v", err)
-			case len(got) != tt.size || bytes.Count(got, []byte("x")) != tt.size:
-				t.Fatalf("read %d bytes, want %d", len(got), tt.size)
-			case tt.size+512 <= cap(buf) && &got[:1][0] != &buf[:1][0]:
-				t.Errorf("a buffer large enough was not reused")
-			}
-		})
+			})
+		}
 	}
 }
 

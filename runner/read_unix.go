@@ -50,6 +50,41 @@ func readRegular(path string, max int64, buf []byte) ([]byte, error) {
 	return readAll(fdReader{fd: fd, path: path}, int(st.Size), max, buf)
 }
 
+// readWalked reads a file the walk found regular, as readRegular does,
+// without asking its size first: one system call less per file, most of
+// the cost of a small file. The size is asked only for the message of a
+// file over the limit, and the type only when the read fails.
+func readWalked(path string, max int64, buf []byte) ([]byte, error) {
+	var fd int
+	var err error
+	for {
+		fd, err = syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
+		if err != syscall.EINTR {
+			break
+		}
+	}
+	if err != nil {
+		return buf, &fs.PathError{Op: "open", Path: path, Err: err}
+	}
+	defer syscall.Close(fd)
+	src, err := readAll(fdReader{fd: fd, path: path}, 0, max, buf)
+	if err == nil {
+		return src, nil
+	}
+	var st syscall.Stat_t
+	if syscall.Fstat(fd, &st) == nil {
+		switch {
+		case st.Mode&syscall.S_IFMT == syscall.S_IFDIR:
+			return src, errIsDir
+		case st.Mode&syscall.S_IFMT != syscall.S_IFREG:
+			return src, errNotRegular
+		case st.Size > max:
+			return src, &tooLargeError{size: st.Size, max: max}
+		}
+	}
+	return src, err
+}
+
 // fdReader reads a descriptor as an io.Reader does a file.
 type fdReader struct {
 	fd   int

@@ -202,7 +202,8 @@ func errText(err error) string {
 // checkFile reads and checks one file. buf is the worker's read buffer,
 // returned grown as needed.
 func checkFile(c *check.Checker, path, shown string, opts Options, buf []byte) (result, []byte) {
-	src, err := readRegular(path, opts.MaxFileSize, buf)
+	// every file the walk hands over was a regular file when it was walked
+	src, err := readWalked(path, opts.MaxFileSize, buf)
 	if cap(src) > cap(buf) {
 		buf = src[:0]
 	}
