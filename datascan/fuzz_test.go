@@ -6,13 +6,14 @@ import (
 	"testing"
 
 	"github.com/recoverlint/recoverlint/datascan"
+	"github.com/recoverlint/recoverlint/internal/golden"
 	"github.com/recoverlint/recoverlint/rules"
 )
 
 // fuzzFormat checks that no input panics the parser and that every unit
 // and call lies inside the source.
 func fuzzFormat(f *testing.F, format datascan.Format, seeds ...string) {
-	for _, name := range inputs(f) {
+	for _, name := range golden.Inputs(f) {
 		if g, ok := datascan.FormatOf(name); ok && g == format {
 			src, err := os.ReadFile(name)
 			if err != nil {

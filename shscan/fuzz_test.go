@@ -4,6 +4,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/recoverlint/recoverlint/internal/golden"
 	"github.com/recoverlint/recoverlint/rules"
 	"github.com/recoverlint/recoverlint/shscan"
 )
@@ -11,7 +12,7 @@ import (
 // FuzzScan checks that no input panics the scanner and that every unit
 // and call it returns lies inside the source.
 func FuzzScan(f *testing.F) {
-	for _, name := range inputs(f) {
+	for _, name := range golden.Inputs(f) {
 		src, err := os.ReadFile(name)
 		if err != nil {
 			f.Fatal(err)

@@ -4,204 +4,31 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
-	"go/token"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/recoverlint/recoverlint/internal/golden"
 	"github.com/recoverlint/recoverlint/rules"
 	"github.com/recoverlint/recoverlint/textscan"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
-// inputs returns the test inputs in testdata: every file but the goldens.
-func inputs(t testing.TB) []string {
-	t.Helper()
-	all, err := filepath.Glob(filepath.Join("testdata", "*"))
-	if err != nil {
-		t.Fatalf("listing testdata: %v", err)
-	}
-	var names []string
-	for _, name := range all {
-		if !strings.HasSuffix(name, ".golden") {
-			names = append(names, name)
-		}
-	}
-	if len(names) == 0 {
-		t.Fatal("no inputs in testdata")
-	}
-	return names
-}
-
-func goldenName(input string) string {
-	return strings.TrimSuffix(input, filepath.Ext(input)) + ".golden"
-}
-
 func TestGolden(t *testing.T) {
-	for _, input := range inputs(t) {
-		t.Run(filepath.Base(input), func(t *testing.T) {
-			src, err := os.ReadFile(input)
-			if err != nil {
-				t.Fatalf("reading input: %v", err)
-			}
-			got := dump(src, filepath.Base(input), textscan.Scan(src, filepath.Base(input)))
-			golden := goldenName(input)
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatalf("writing golden: %v", err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("reading golden (run go test -update to create it): %v", err)
-			}
-			if got != string(want) {
-				t.Errorf("units differ from %s (run go test -update to accept):\n%s", golden, diff(string(want), got))
-			}
-		})
-	}
-}
-
-// dump writes units as stable text: kind, line:col of the first byte, the
-// text, its code spans and every context field that is set.
-func dump(src []byte, path string, units []rules.Unit) string {
-	fset := token.NewFileSet()
-	file := fset.AddFile(path, -1, len(src))
-	file.SetLinesForContent(src)
-	var b strings.Builder
-	fmt.Fprintf(&b, "path %s\n", path)
-	for _, u := range units {
-		pos := file.Position(file.Pos(u.Offsets[0]))
-		fmt.Fprintf(&b, "%s %d:%d %q\n", u.Kind, pos.Line, pos.Column, u.Text)
-		for _, c := range u.Code {
-			fmt.Fprintf(&b, "\tcode %d-%d %q\n", c.Start, c.End, u.Text[c.Start:c.End])
-		}
-		c := u.Ctx
-		if c.Path != path {
-			fmt.Fprintf(&b, "\tpath %q\n", c.Path)
-		}
-		if len(c.Headings) > 0 {
-			fmt.Fprintf(&b, "\theadings %s\n", quoteAll(c.Headings, " > "))
-		}
-		if c.Label != "" {
-			fmt.Fprintf(&b, "\tlabel %q\n", c.Label)
-		}
-		if c.LeadIn != "" {
-			fmt.Fprintf(&b, "\tlead-in %q\n", c.LeadIn)
-		}
-		if c.ListItem {
-			fmt.Fprintf(&b, "\tlist-item ordered=%t\n", c.Ordered)
-		} else if c.Ordered {
-			fmt.Fprintf(&b, "\tordered without list-item\n")
-		}
-		if c.Quote {
-			fmt.Fprintf(&b, "\tquote\n")
-		}
-		if c.Column != "" {
-			fmt.Fprintf(&b, "\tcolumn %q\n", c.Column)
-		}
-		if len(c.Row) > 0 {
-			fmt.Fprintf(&b, "\trow %s\n", quoteAll(c.Row, " | "))
-		}
-		if c.Info != "" {
-			fmt.Fprintf(&b, "\tinfo %q\n", c.Info)
-		}
-		if c.Before != "" {
-			fmt.Fprintf(&b, "\tbefore %q\n", c.Before)
-		}
-	}
-	return b.String()
-}
-
-func quoteAll(ss []string, sep string) string {
-	q := make([]string, len(ss))
-	for i, s := range ss {
-		q[i] = fmt.Sprintf("%q", s)
-	}
-	return strings.Join(q, sep)
-}
-
-// diff returns the lines of want and got from the first one that differs,
-// a few either side, marked - and +.
-func diff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	i := 0
-	for i < len(w) && i < len(g) && w[i] == g[i] {
-		i++
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "first difference at line %d\n", i+1)
-	for j := max(0, i-2); j < i; j++ {
-		fmt.Fprintf(&b, "  %s\n", w[j])
-	}
-	for j := i; j < len(w) && j < i+8; j++ {
-		fmt.Fprintf(&b, "- %s\n", w[j])
-	}
-	for j := i; j < len(g) && j < i+8; j++ {
-		fmt.Fprintf(&b, "+ %s\n", g[j])
-	}
-	return b.String()
-}
-
-// checkUnits reports every unit whose offsets do not map its text back to
-// src: each byte of Text sits at its offset in src (a '\n' that stands for
-// a line break may sit on a '\r'), offsets strictly increase, the last one
-// is just past the unit, and code spans lie inside the text in order.
-func checkUnits(t testing.TB, src []byte, path string, units []rules.Unit) {
-	t.Helper()
-	for k, u := range units {
-		if msg := unitError(src, path, u); msg != "" {
-			t.Fatalf("unit %d (%s %q): %s", k, u.Kind, u.Text, msg)
-		}
-	}
-}
-
-func unitError(src []byte, path string, u rules.Unit) string {
-	if u.Text == "" {
-		return "empty text"
-	}
-	if len(u.Offsets) != len(u.Text)+1 {
-		return fmt.Sprintf("%d offsets for %d bytes", len(u.Offsets), len(u.Text))
-	}
-	for i := 0; i < len(u.Text); i++ {
-		off := u.Offsets[i]
-		if off < 0 || off >= len(src) {
-			return fmt.Sprintf("offset %d of byte %d outside the source", off, i)
-		}
-		if i > 0 && off <= u.Offsets[i-1] {
-			return fmt.Sprintf("offset %d of byte %d does not increase", off, i)
-		}
-		if c := u.Text[i]; src[off] != c && !(c == '\n' && src[off] == '\r') {
-			return fmt.Sprintf("byte %d is %q but the source at %d has %q", i, c, off, src[off])
-		}
-	}
-	if end := u.Offsets[len(u.Text)]; end != u.Offsets[len(u.Text)-1]+1 || end > len(src) {
-		return fmt.Sprintf("final offset %d is not just past the last byte", end)
-	}
-	last := 0
-	for _, c := range u.Code {
-		if c.Start < last || c.End <= c.Start || c.End > len(u.Text) {
-			return fmt.Sprintf("code span %v out of order or outside the text", c)
-		}
-		last = c.End
-	}
-	if u.Ctx.Path != path {
-		return fmt.Sprintf("path %q, want %q", u.Ctx.Path, path)
-	}
-	return ""
+	golden.Run(t, *update, golden.Stem, func(src []byte, name string) string {
+		return golden.DumpUnits(src, name, textscan.Scan(src, name))
+	})
 }
 
 func TestPositionsGolden(t *testing.T) {
-	for _, input := range inputs(t) {
+	for _, input := range golden.Inputs(t) {
 		src, err := os.ReadFile(input)
 		if err != nil {
 			t.Fatalf("reading input: %v", err)
 		}
-		checkUnits(t, src, input, textscan.Scan(src, input))
+		golden.CheckUnits(t, src, input, textscan.Scan(src, input))
 	}
 }
 
@@ -239,16 +66,16 @@ func generate(seed uint64, n int) []byte {
 func TestPositionsGenerated(t *testing.T) {
 	for seed := range uint64(200) {
 		src := generate(seed, 60)
-		checkUnits(t, src, "gen.txt", textscan.Scan(src, "gen.txt"))
+		golden.CheckUnits(t, src, "gen.txt", textscan.Scan(src, "gen.txt"))
 	}
 }
 
 func TestDeterministic(t *testing.T) {
 	src := generate(7, 400)
-	first := dump(src, "gen.txt", textscan.Scan(src, "gen.txt"))
+	first := golden.DumpUnits(src, "gen.txt", textscan.Scan(src, "gen.txt"))
 	for range 3 {
-		if again := dump(src, "gen.txt", textscan.Scan(src, "gen.txt")); again != first {
-			t.Fatalf("second scan differs:\n%s", diff(first, again))
+		if again := golden.DumpUnits(src, "gen.txt", textscan.Scan(src, "gen.txt")); again != first {
+			t.Fatalf("second scan differs:\n%s", golden.Diff(first, again))
 		}
 	}
 }
@@ -285,7 +112,7 @@ func TestScanKinds(t *testing.T) {
 			if strings.Join(got, "|") != strings.Join(tt.want, "|") {
 				t.Errorf("got %q, want %q", got, tt.want)
 			}
-			checkUnits(t, []byte(tt.src), "x.txt", units)
+			golden.CheckUnits(t, []byte(tt.src), "x.txt", units)
 		})
 	}
 }
@@ -403,7 +230,7 @@ func TestFrontMatter(t *testing.T) {
 				t.Fatalf("got %q, %d; want %q, %d", u.Text, body, tt.text, tt.body)
 			}
 			if u.Text != "" {
-				checkUnits(t, []byte(tt.src), "f.md", []rules.Unit{u})
+				golden.CheckUnits(t, []byte(tt.src), "f.md", []rules.Unit{u})
 			}
 		})
 	}
@@ -412,7 +239,7 @@ func TestFrontMatter(t *testing.T) {
 const bom = "\xEF\xBB\xBF"
 
 func FuzzScan(f *testing.F) {
-	for _, input := range inputs(f) {
+	for _, input := range golden.Inputs(f) {
 		src, err := os.ReadFile(input)
 		if err != nil {
 			f.Fatalf("reading input: %v", err)
@@ -421,7 +248,7 @@ func FuzzScan(f *testing.F) {
 	}
 	f.Add(generate(1, 30))
 	f.Fuzz(func(t *testing.T, src []byte) {
-		checkUnits(t, src, "fuzz.txt", textscan.Scan(src, "fuzz.txt"))
+		golden.CheckUnits(t, src, "fuzz.txt", textscan.Scan(src, "fuzz.txt"))
 	})
 }
 
