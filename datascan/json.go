@@ -11,18 +11,7 @@ import (
 // jparser reads JSON leniently: // and /* */ comments and trailing
 // commas are allowed (JSONC, tsconfig, VS Code settings), and so are
 // unquoted keys.
-type jparser struct {
-	src  []byte
-	pos  int
-	err  error
-	cmts commentGroups
-}
-
-func (p *jparser) fail(at int, format string, args ...any) {
-	if p.err == nil {
-		p.err = posError(p.src, at, fmt.Sprintf(format, args...))
-	}
-}
+type jparser struct{ cursor }
 
 // posError is an error at a 1-based line and column of src.
 func posError(src []byte, at int, msg string) error {
@@ -33,7 +22,7 @@ func posError(src []byte, at int, msg string) error {
 }
 
 func parseJSON(src []byte) ([]*node, []cmt, error) {
-	p := &jparser{src: src, cmts: commentGroups{src: src}}
+	p := &jparser{cursor{src: src, cmts: commentGroups{src: src}}}
 	if len(src) >= 3 && string(src[:3]) == "\ufeff" {
 		p.pos = 3
 	}
@@ -168,32 +157,7 @@ func isKeyByte(c byte) bool {
 	return c == '_' || c == '$' || c == '-' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
 }
 
-func (p *jparser) array(depth int) *node {
-	open := p.pos
-	n := &node{kind: nList}
-	p.pos++
-	for {
-		p.space()
-		if p.pos >= len(p.src) {
-			p.fail(open, "unclosed array")
-			return n
-		}
-		if p.src[p.pos] == ']' {
-			p.pos++
-			return n
-		}
-		n.items = append(n.items, p.value(depth+1))
-		p.space()
-		if p.pos < len(p.src) && p.src[p.pos] == ',' {
-			p.pos++
-			continue
-		}
-		if p.pos < len(p.src) && p.src[p.pos] != ']' {
-			p.fail(p.pos, "expected ',' or ']', found %q", p.src[p.pos])
-			return n
-		}
-	}
-}
+func (p *jparser) array(depth int) *node { return p.list(depth, p.space, p.value) }
 
 // str reads a quoted string, decoding escapes; every decoded byte maps
 // to the offset of the character or escape it came from.
@@ -254,9 +218,7 @@ func (p *jparser) escape(s *scalar) {
 		if !utf8.ValidRune(r) {
 			r = utf8.RuneError
 		}
-		for _, b := range []byte(string(r)) {
-			s.add(b, at)
-		}
+		s.addRune(r, at)
 	default:
 		s.add(n, at)
 	}

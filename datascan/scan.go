@@ -6,6 +6,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/recoverlint/recoverlint/rules"
 	"github.com/recoverlint/recoverlint/shscan"
@@ -115,6 +116,14 @@ type node struct {
 type scalar struct {
 	text []byte
 	offs []int
+}
+
+// addRune adds the UTF-8 bytes of r, each from the offset at.
+func (s *scalar) addRune(r rune, at int) {
+	var buf [utf8.UTFMax]byte
+	for _, b := range utf8.AppendRune(buf[:0], r) {
+		s.add(b, at)
+	}
 }
 
 func (s *scalar) add(c byte, at int) {

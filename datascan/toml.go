@@ -2,28 +2,15 @@ package datascan
 
 import (
 	"bytes"
-	"fmt"
 	"strings"
-	"unicode/utf8"
 )
 
 // tparser reads TOML 1.0 (and 1.1's multi-line inline tables and \e,
 // \x escapes) into the data tree.
-type tparser struct {
-	src  []byte
-	pos  int
-	err  error
-	cmts commentGroups
-}
-
-func (p *tparser) fail(at int, format string, args ...any) {
-	if p.err == nil {
-		p.err = posError(p.src, at, fmt.Sprintf(format, args...))
-	}
-}
+type tparser struct{ cursor }
 
 func parseTOML(src []byte) ([]*node, []cmt, error) {
-	p := &tparser{src: src, cmts: commentGroups{src: src}}
+	p := &tparser{cursor{src: src, cmts: commentGroups{src: src}}}
 	if len(src) >= 3 && string(src[:3]) == "\ufeff" {
 		p.pos = 3
 	}
@@ -156,21 +143,6 @@ func (p *tparser) space() {
 	}
 }
 
-func (p *tparser) comment() {
-	end := p.pos
-	for end < len(p.src) && p.src[end] != '\n' {
-		end++
-	}
-	p.cmts.add(p.pos, 1, end)
-	p.pos = end
-}
-
-func (p *tparser) skipLine() {
-	for p.pos < len(p.src) && p.src[p.pos] != '\n' {
-		p.pos++
-	}
-}
-
 // endLine expects only blanks and a comment before the line ends.
 func (p *tparser) endLine() {
 	p.blank()
@@ -241,28 +213,7 @@ func (p *tparser) value(depth int) *node {
 	case p.src[p.pos] == '\'':
 		return &node{kind: nStr, str: p.literal()}
 	case p.src[p.pos] == '[':
-		open := p.pos
-		n := &node{kind: nList}
-		p.pos++
-		for {
-			p.space()
-			if p.pos >= len(p.src) {
-				p.fail(open, "unclosed array")
-				return n
-			}
-			if p.src[p.pos] == ']' {
-				p.pos++
-				return n
-			}
-			n.items = append(n.items, p.value(depth+1))
-			p.space()
-			if p.pos < len(p.src) && p.src[p.pos] == ',' {
-				p.pos++
-			} else if p.pos < len(p.src) && p.src[p.pos] != ']' {
-				p.fail(p.pos, "expected ',' or ']', found %q", p.src[p.pos])
-				return n
-			}
-		}
+		return p.list(depth, p.space, p.value)
 	case p.src[p.pos] == '{':
 		open := p.pos
 		n := &node{kind: nMap}
@@ -464,22 +415,7 @@ func (p *tparser) escape(s *scalar) {
 	case 'e':
 		s.add(0x1b, at)
 	case 'u', 'U', 'x':
-		size := map[byte]int{'u': 4, 'U': 8, 'x': 2}[n]
-		v := rune(0)
-		for k := 0; k < size; k++ {
-			if p.pos >= len(p.src) || hexVal(p.src[p.pos]) < 0 {
-				p.fail(at, "bad \\%c escape", n)
-				break
-			}
-			v = v*16 + rune(hexVal(p.src[p.pos]))
-			p.pos++
-		}
-		if !utf8.ValidRune(v) {
-			v = utf8.RuneError
-		}
-		for _, b := range []byte(string(v)) {
-			s.add(b, at)
-		}
+		s.addRune(p.hexEscape(at, n), at)
 	default:
 		s.add(n, at)
 	}

@@ -1,31 +1,17 @@
 package datascan
 
-import (
-	"fmt"
-	"unicode/utf8"
-)
-
 // yparser reads YAML 1.2 block and flow styles into the data tree, every
 // scalar with its exact offsets: plain scalars over several lines, single
 // and double quotes with their line folding and escapes, literal and
 // folded block scalars. Anchors and tags are skipped, aliases are null.
 // Documents (---) each give a root.
 type yparser struct {
-	src   []byte
-	pos   int
-	err   error
-	cmts  commentGroups
+	cursor
 	depth int
 }
 
-func (p *yparser) fail(at int, format string, args ...any) {
-	if p.err == nil {
-		p.err = posError(p.src, at, fmt.Sprintf(format, args...))
-	}
-}
-
 func parseYAML(src []byte) ([]*node, []cmt, error) {
-	p := &yparser{src: src, cmts: commentGroups{src: src}}
+	p := &yparser{cursor: cursor{src: src, cmts: commentGroups{src: src}}}
 	if len(src) >= 3 && string(src[:3]) == "\ufeff" {
 		p.pos = 3
 	}
@@ -95,21 +81,6 @@ func (p *yparser) lineEnd() bool {
 		p.comment()
 	}
 	return p.pos >= len(p.src) || p.src[p.pos] == '\n' || p.src[p.pos] == '\r'
-}
-
-func (p *yparser) comment() {
-	end := p.pos
-	for end < len(p.src) && p.src[end] != '\n' {
-		end++
-	}
-	p.cmts.add(p.pos, 1, end)
-	p.pos = end
-}
-
-func (p *yparser) skipLine() {
-	for p.pos < len(p.src) && p.src[p.pos] != '\n' {
-		p.pos++
-	}
 }
 
 // skipToContent moves to the next character that is not a blank, a line
@@ -505,11 +476,7 @@ func (p *yparser) escape(s *scalar) {
 	}
 	n := p.src[at+1]
 	p.pos += 2
-	put := func(r rune) {
-		for _, b := range []byte(string(r)) {
-			s.add(b, at)
-		}
-	}
+	put := func(r rune) { s.addRune(r, at) }
 	switch n {
 	case '\n', '\r':
 		// an escaped line break joins the lines without a space
@@ -543,20 +510,7 @@ func (p *yparser) escape(s *scalar) {
 	case 'P':
 		put(0x2029)
 	case 'x', 'u', 'U':
-		size := map[byte]int{'x': 2, 'u': 4, 'U': 8}[n]
-		v := rune(0)
-		for k := 0; k < size; k++ {
-			if p.pos >= len(p.src) || hexVal(p.src[p.pos]) < 0 {
-				p.fail(at, "bad \\%c escape", n)
-				break
-			}
-			v = v*16 + rune(hexVal(p.src[p.pos]))
-			p.pos++
-		}
-		if !utf8.ValidRune(v) {
-			v = utf8.RuneError
-		}
-		put(v)
+		put(p.hexEscape(at, n))
 	default:
 		s.add(n, at)
 	}
