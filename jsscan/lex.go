@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/recoverlint/recoverlint/internal/comments"
 )
 
 type kind uint8
@@ -36,20 +38,12 @@ type lexer struct {
 	pos  int
 	jsx  bool
 	toks []tok
-	cmts []comment
+	cmts comments.Grouper
 	err  error
 	nl   bool
 	// noRegex: a '/' before this offset cannot open a regular expression
 	// (an earlier one on the line found no closing '/').
 	noRegex int
-	// comment grouping
-	group   *comment
-	lastEnd int
-}
-
-type comment struct {
-	text []byte
-	offs []int
 }
 
 func (l *lexer) fail(at int, format string, args ...any) {
@@ -62,14 +56,14 @@ func (l *lexer) fail(at int, format string, args ...any) {
 }
 
 func lex(src string, jsx bool) *lexer {
-	l := &lexer{src: src, jsx: jsx}
+	l := &lexer{src: src, jsx: jsx, cmts: comments.New(src)}
 	if strings.HasPrefix(src, "#!") {
 		for l.pos < len(src) && src[l.pos] != '\n' {
 			l.pos++
 		}
 	}
 	l.run(false)
-	l.flush()
+	l.cmts.Flush()
 	return l
 }
 
@@ -197,16 +191,8 @@ func (l *lexer) lineComment() {
 	l.pos = end
 	body := l.src[start+2 : end]
 	if directive(strings.TrimLeft(body, "/")) {
-		l.flush()
+		l.cmts.Flush()
 		return
-	}
-	ls := start
-	for ls > 0 && (l.src[ls-1] == ' ' || l.src[ls-1] == '\t') {
-		ls--
-	}
-	own := ls == 0 || l.src[ls-1] == '\n'
-	if l.group != nil && (!own || !oneBreak(l.src[l.lastEnd:start])) {
-		l.flush()
 	}
 	skip := start + 2
 	for skip < end && l.src[skip] == '/' {
@@ -215,29 +201,13 @@ func (l *lexer) lineComment() {
 	if skip < end && l.src[skip] == ' ' {
 		skip++
 	}
-	if l.group == nil {
-		l.group = &comment{}
-	} else {
-		l.group.text = append(l.group.text, '\n')
-		l.group.offs = append(l.group.offs, l.lastEnd)
-	}
-	for i := skip; i < end; i++ {
-		if l.src[i] == '\r' && i == end-1 {
-			break
-		}
-		l.group.text = append(l.group.text, l.src[i])
-		l.group.offs = append(l.group.offs, i)
-	}
-	l.lastEnd = end
-	if !own {
-		l.flush()
-	}
+	l.cmts.Line(start, skip, end)
 }
 
 // blockComment reads /* … */ as a unit of its own: the markers and the
 // leading '*' of JSDoc lines are skipped by the offset map.
 func (l *lexer) blockComment() {
-	l.flush()
+	l.cmts.Flush()
 	start := l.pos
 	end := strings.Index(l.src[start+2:], "*/")
 	stop := len(l.src)
@@ -254,7 +224,7 @@ func (l *lexer) blockComment() {
 	if directive(strings.TrimLeft(body, "*")) || strings.HasPrefix(body, "#__") || strings.HasPrefix(body, "@__") {
 		return
 	}
-	c := comment{}
+	var c comments.Group
 	lineStart := true
 	for j := start + 2; j < stop; j++ {
 		ch := l.src[j]
@@ -265,38 +235,24 @@ func (l *lexer) blockComment() {
 		if ch == '\r' {
 			continue
 		}
-		c.text = append(c.text, ch)
-		c.offs = append(c.offs, j)
+		c.Text = append(c.Text, ch)
+		c.Offs = append(c.Offs, j)
 	}
-	a, b := 0, len(c.text)
-	for a < b && (c.text[a] == '\n' || c.text[a] == ' ') {
+	a, b := 0, len(c.Text)
+	for a < b && (c.Text[a] == '\n' || c.Text[a] == ' ') {
 		a++
 	}
-	for b > a && (c.text[b-1] == '\n' || c.text[b-1] == ' ') {
+	for b > a && (c.Text[b-1] == '\n' || c.Text[b-1] == ' ') {
 		b--
 	}
 	if a == b {
 		return
 	}
 	last := stop
-	if b < len(c.text) {
-		last = c.offs[b]
+	if b < len(c.Text) {
+		last = c.Offs[b]
 	}
-	l.cmts = append(l.cmts, comment{text: c.text[a:b], offs: append(c.offs[a:b:b], last)})
-}
-
-func oneBreak(s string) bool {
-	n := 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '\n':
-			n++
-		case ' ', '\t', '\r':
-		default:
-			return false
-		}
-	}
-	return n == 1
+	l.cmts.Add(comments.Group{Text: c.Text[a:b], Offs: append(c.Offs[a:b:b], last)})
 }
 
 // directive: tool comments that are not prose.
@@ -310,16 +266,6 @@ func directive(body string) bool {
 		}
 	}
 	return false
-}
-
-func (l *lexer) flush() {
-	g := l.group
-	l.group = nil
-	if g == nil || strings.TrimSpace(string(g.text)) == "" {
-		return
-	}
-	g.offs = append(g.offs, l.lastEnd)
-	l.cmts = append(l.cmts, *g)
 }
 
 // str reads a quoted string, decoding its escapes.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/recoverlint/recoverlint/internal/comments"
 )
 
 type kind uint8
@@ -35,17 +37,8 @@ type lexer struct {
 	pos   int
 	depth int // open brackets: line breaks inside them do not end a line
 	toks  []tok
-	cmts  []comment
+	cmts  comments.Grouper
 	err   error
-	// comment grouping
-	group   *comment
-	lastEnd int
-}
-
-// comment is a group of comments on consecutive lines, markers removed.
-type comment struct {
-	text []byte
-	offs []int
 }
 
 func (l *lexer) fail(at int, format string, args ...any) {
@@ -57,7 +50,7 @@ func (l *lexer) fail(at int, format string, args ...any) {
 }
 
 func lex(src string) *lexer {
-	l := &lexer{src: src}
+	l := &lexer{src: src, cmts: comments.New(src)}
 	for l.pos < len(src) {
 		c := src[l.pos]
 		switch {
@@ -101,7 +94,7 @@ func lex(src string) *lexer {
 			l.op()
 		}
 	}
-	l.flush()
+	l.cmts.Flush()
 	if l.depth > 0 && l.err == nil {
 		l.fail(len(src), "unclosed bracket at end of file")
 	}
@@ -162,52 +155,14 @@ func (l *lexer) comment() {
 	l.pos = end
 	body := l.src[start+1 : end]
 	if start == 0 && strings.HasPrefix(body, "!") || directive(body) {
-		l.flush()
+		l.cmts.Flush()
 		return
-	}
-	ls := start
-	for ls > 0 && (l.src[ls-1] == ' ' || l.src[ls-1] == '\t') {
-		ls--
-	}
-	own := ls == 0 || l.src[ls-1] == '\n'
-	if l.group != nil && (!own || !oneBreak(l.src[l.lastEnd:start])) {
-		l.flush()
 	}
 	skip := start + 1
 	if skip < end && l.src[skip] == ' ' {
 		skip++
 	}
-	if l.group == nil {
-		l.group = &comment{}
-	} else {
-		l.group.text = append(l.group.text, '\n')
-		l.group.offs = append(l.group.offs, l.lastEnd)
-	}
-	for i := skip; i < end; i++ {
-		if l.src[i] == '\r' && i == end-1 {
-			break
-		}
-		l.group.text = append(l.group.text, l.src[i])
-		l.group.offs = append(l.group.offs, i)
-	}
-	l.lastEnd = end
-	if !own {
-		l.flush()
-	}
-}
-
-func oneBreak(s string) bool {
-	n := 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '\n':
-			n++
-		case ' ', '\t', '\r':
-		default:
-			return false
-		}
-	}
-	return n == 1
+	l.cmts.Line(start, skip, end)
 }
 
 // directive: tool comments that are not prose.
@@ -220,16 +175,6 @@ func directive(body string) bool {
 		}
 	}
 	return false
-}
-
-func (l *lexer) flush() {
-	g := l.group
-	l.group = nil
-	if g == nil || strings.TrimSpace(string(g.text)) == "" {
-		return
-	}
-	g.offs = append(g.offs, l.lastEnd)
-	l.cmts = append(l.cmts, *g)
 }
 
 // str reads a string literal whose prefix starts at start; l.pos is at

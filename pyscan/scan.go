@@ -29,8 +29,8 @@ func Scan(src []byte, name string) Result {
 	a := &analyzer{src: src, path: name, toks: l.toks, test: testFile(name)}
 	a.prepare()
 	a.walk()
-	for _, c := range l.cmts {
-		a.units = append(a.units, rules.Unit{Kind: rules.Comment, Text: string(c.text), Offsets: c.offs, Ctx: rules.Context{Path: name}})
+	for _, c := range l.cmts.Groups() {
+		a.units = append(a.units, rules.Unit{Kind: rules.Comment, Text: string(c.Text), Offsets: c.Offs, Ctx: rules.Context{Path: name}})
 	}
 	sort.SliceStable(a.units, func(i, j int) bool { return a.units[i].Offsets[0] < a.units[j].Offsets[0] })
 	sort.SliceStable(a.calls, func(i, j int) bool { return a.calls[i].Start < a.calls[j].Start })
