@@ -1,10 +1,8 @@
 package mdscan_test
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
@@ -46,36 +44,15 @@ var fragments = []string{
 	"#", "-", "1.", "é ü 漢字", "\uFE0F", "  ", "[ref]: http://r", "[ref]",
 }
 
-// generate builds a document of n lines from fragments, using a fixed seed
-// so that a failure can be reproduced.
-func generate(seed uint64, n int) []byte {
-	r := rand.New(rand.NewPCG(seed, 1))
-	var b bytes.Buffer
-	for range n {
-		for k := r.IntN(3); k >= 0; k-- {
-			b.WriteString(fragments[r.IntN(len(fragments))])
-			if r.IntN(3) == 0 {
-				b.WriteByte(' ')
-			}
-		}
-		if r.IntN(5) == 0 {
-			b.WriteString("\r\n")
-		} else {
-			b.WriteString("\n")
-		}
-	}
-	return b.Bytes()
-}
-
 func TestPositionsGenerated(t *testing.T) {
 	for seed := range uint64(500) {
-		src := generate(seed, 60)
+		src := golden.Generate(fragments, seed, 60)
 		golden.CheckUnits(t, src, "gen.md", mdscan.Scan(src, "gen.md"))
 	}
 }
 
 func TestDeterministic(t *testing.T) {
-	src := generate(7, 400)
+	src := golden.Generate(fragments, 7, 400)
 	first := golden.DumpUnits(src, "gen.md", mdscan.Scan(src, "gen.md"))
 	for range 3 {
 		if again := golden.DumpUnits(src, "gen.md", mdscan.Scan(src, "gen.md")); again != first {
@@ -308,7 +285,7 @@ func TestHugeDocument(t *testing.T) {
 	if testing.Short() {
 		t.Skip("10 MB document")
 	}
-	src := benchDoc(10 << 20)
+	src := golden.Prompt(10 << 20)
 	start := time.Now()
 	units := mdscan.Scan(src, "huge.md")
 	t.Logf("%d bytes, %d units in %v", len(src), len(units), time.Since(start))
@@ -326,52 +303,14 @@ func FuzzScan(f *testing.F) {
 		}
 		f.Add(src)
 	}
-	f.Add(generate(1, 30))
+	f.Add(golden.Generate(fragments, 1, 30))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		golden.CheckUnits(t, src, "fuzz.md", mdscan.Scan(src, "fuzz.md"))
 	})
 }
 
-// section is one part of a realistic prompt file, repeated to build the
-// benchmark document.
-const section = `## Section %d
-
-You are working on service %d. Keep changes small and run the tests with
-` + "`go test ./...`" + ` before you report back.
-
-If the MCP tools stop answering, never restart anything yourself:
-- do not send signals to the server process
-- do not edit ` + "`.env`" + ` or ` + "`mcp.json`" + ` to force a reload
-  (the host reloads them when the operator reconnects)
-- do not call the API directly
-
-Instead:
-1. Stop and report the blocker.
-2. Ask the operator to reconnect:
-   - open the MCP panel
-   - press Reconnect
-
-**Bad:**
-
-` + "```bash" + `
-rm -f ~/.cache/session-%d.lock
-` + "```" + `
-
-✅ Right: report and wait.
-
-`
-
-// benchDoc returns a prompt file of about size bytes.
-func benchDoc(size int) []byte {
-	var b bytes.Buffer
-	for i := 0; b.Len() < size; i++ {
-		fmt.Fprintf(&b, section, i, i, i)
-	}
-	return b.Bytes()
-}
-
 func BenchmarkScan(b *testing.B) {
-	src := benchDoc(1 << 20)
+	src := golden.Prompt(1 << 20)
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -382,7 +321,7 @@ func BenchmarkScan(b *testing.B) {
 // BenchmarkSmallFiles scans a typical AGENTS.md-sized file, once with a new
 // Scanner per file and once reusing one.
 func BenchmarkSmallFiles(b *testing.B) {
-	src := benchDoc(4 << 10)
+	src := golden.Prompt(4 << 10)
 	b.Run("new", func(b *testing.B) {
 		b.SetBytes(int64(len(src)))
 		b.ReportAllocs()
@@ -402,7 +341,7 @@ func BenchmarkSmallFiles(b *testing.B) {
 
 func TestConcurrentUse(t *testing.T) {
 	sc := mdscan.New()
-	src := benchDoc(64 << 10)
+	src := golden.Prompt(64 << 10)
 	want := golden.DumpUnits(src, "c.md", sc.Scan(src, "c.md"))
 	done := make(chan string)
 	for range 4 {

@@ -1,10 +1,8 @@
 package textscan_test
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
@@ -42,36 +40,15 @@ var fragments = []string{
 	"   ", "#", "-", "1.", "é ü 漢字", "\uFE0F", "> quote",
 }
 
-// generate builds a document of n lines from fragments, using a fixed seed
-// so that a failure can be reproduced.
-func generate(seed uint64, n int) []byte {
-	r := rand.New(rand.NewPCG(seed, 1))
-	var b bytes.Buffer
-	for range n {
-		for k := r.IntN(3); k >= 0; k-- {
-			b.WriteString(fragments[r.IntN(len(fragments))])
-			if r.IntN(3) == 0 {
-				b.WriteByte(' ')
-			}
-		}
-		if r.IntN(5) == 0 {
-			b.WriteString("\r\n")
-		} else {
-			b.WriteString("\n")
-		}
-	}
-	return b.Bytes()
-}
-
 func TestPositionsGenerated(t *testing.T) {
 	for seed := range uint64(200) {
-		src := generate(seed, 60)
+		src := golden.Generate(fragments, seed, 60)
 		golden.CheckUnits(t, src, "gen.txt", textscan.Scan(src, "gen.txt"))
 	}
 }
 
 func TestDeterministic(t *testing.T) {
-	src := generate(7, 400)
+	src := golden.Generate(fragments, 7, 400)
 	first := golden.DumpUnits(src, "gen.txt", textscan.Scan(src, "gen.txt"))
 	for range 3 {
 		if again := golden.DumpUnits(src, "gen.txt", textscan.Scan(src, "gen.txt")); again != first {
@@ -246,52 +223,14 @@ func FuzzScan(f *testing.F) {
 		}
 		f.Add(src)
 	}
-	f.Add(generate(1, 30))
+	f.Add(golden.Generate(fragments, 1, 30))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		golden.CheckUnits(t, src, "fuzz.txt", textscan.Scan(src, "fuzz.txt"))
 	})
 }
 
-// section is one part of a realistic prompt file, repeated to build the
-// benchmark document.
-const section = `## Section %d
-
-You are working on service %d. Keep changes small and run the tests with
-` + "`go test ./...`" + ` before you report back.
-
-If the MCP tools stop answering, never restart anything yourself:
-- do not send signals to the server process
-- do not edit ` + "`.env`" + ` or ` + "`mcp.json`" + ` to force a reload
-  (the host reloads them when the operator reconnects)
-- do not call the API directly
-
-Instead:
-1. Stop and report the blocker.
-2. Ask the operator to reconnect:
-   - open the MCP panel
-   - press Reconnect
-
-**Bad:**
-
-` + "```bash" + `
-rm -f ~/.cache/session-%d.lock
-` + "```" + `
-
-✅ Right: report and wait.
-
-`
-
-// benchDoc returns a prompt file of about size bytes.
-func benchDoc(size int) []byte {
-	var b bytes.Buffer
-	for i := 0; b.Len() < size; i++ {
-		fmt.Fprintf(&b, section, i, i, i)
-	}
-	return b.Bytes()
-}
-
 func BenchmarkScan(b *testing.B) {
-	src := benchDoc(1 << 20)
+	src := golden.Prompt(1 << 20)
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
 	for b.Loop() {
