@@ -102,7 +102,18 @@ func NewChecker() *Checker { return &Checker{md: mdscan.New()} }
 // the same as when every unit is parsed and classified: the prefilter
 // reads words the way the classifier does, markup and all, and the rules
 // search only text that holds them (rules.MayMatch).
-func (c *Checker) Source(name string, src []byte, cfg Config) ([]Finding, error) {
+//
+// A panic in a scanner or a rule does not escape: Source returns no
+// findings and a *PanicError that names the stage, so one hostile file
+// cannot end a run that checks thousands.
+func (c *Checker) Source(name string, src []byte, cfg Config) (out []Finding, err error) {
+	stage := "reading the file kind"
+	defer func() {
+		if v := recover(); v != nil {
+			*c = *NewChecker() // its buffers may be half written
+			out, err = nil, &PanicError{Stage: stage, Value: v}
+		}
+	}()
 	kind := KindFor(name, src)
 	if cfg.Kind != nil {
 		kind = *cfg.Kind
@@ -113,11 +124,16 @@ func (c *Checker) Source(name string, src []byte, cfg Config) ([]Finding, error)
 	var units []rules.Unit
 	var calls []rules.Finding
 	var scanErr error
+	stage = kind.String() + " scanner"
+	if scanHook != nil {
+		scanHook(kind)
+	}
 	if (kind == Markdown || kind == Text) && filter != nil && !filter.All() && !suppressions {
 		units = c.filtered(kind, name, src, filter)
 	} else {
 		units, calls, scanErr = c.scan(kind, name, src)
 	}
+	stage = "rules"
 	var raw []rules.Finding
 	for _, u := range units {
 		on := enabled
@@ -139,12 +155,28 @@ func (c *Checker) Source(name string, src []byte, cfg Config) ([]Finding, error)
 	if len(raw) == 0 && !suppressions {
 		return nil, scanErr
 	}
+	stage = "placing findings"
 	file := token.NewFileSet().AddFile(name, -1, len(src))
 	file.SetLinesForContent(src)
-	out := place(name, src, file, raw, cfg)
+	out = place(name, src, file, raw, cfg)
+	stage = "suppressions"
 	out = applySuppressions(name, src, file, kind, out, cfg)
 	sortFindings(out)
 	return out, scanErr
+}
+
+// scanHook, when set (by tests only), runs before a file is scanned.
+var scanHook func(Kind)
+
+// PanicError is a file whose check panicked: a bug in recoverlint that
+// the file triggers. It is an error of that file alone.
+type PanicError struct {
+	Stage string // the scanner or step that panicked ("Go scanner", "rules")
+	Value any    // what was passed to panic
+}
+
+func (e *PanicError) Error() string {
+	return fmt.Sprintf("internal error in the %s (please report it with this file): %v", e.Stage, e.Value)
 }
 
 // mentionsRecoverlint reports whether src holds "recoverlint", which

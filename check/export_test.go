@@ -2,3 +2,6 @@ package check
 
 // MentionsRecoverlint exposes mentionsRecoverlint to the tests.
 var MentionsRecoverlint = mentionsRecoverlint
+
+// SetScanHook sets the hook run before each scan; nil removes it.
+func SetScanHook(f func(Kind)) { scanHook = f }

@@ -18,6 +18,7 @@ func FuzzScan(f *testing.F) {
 		}
 	}
 	f.Add([]byte("exec.Command(\"sh\", \"-c\", \"pkill -f x\")"))
+	f.Add([]byte("package p\n/*")) // an unterminated comment, once a slice panic
 	f.Add([]byte("var a = \"if it hangs, \" + \"run \\u00e9 kill\""))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		res := goscan.Scan(src, "f.go")

@@ -179,8 +179,9 @@ func (s *scanner) comment(cg *ast.CommentGroup) {
 			}
 			continue
 		}
-		// block comment
-		body := raw[2 : len(raw)-2]
+		// block comment; the parser hands over an unterminated one as
+		// it found it, without the closing marker
+		body := strings.TrimSuffix(raw[2:], "*/")
 		if len(text) > 0 {
 			text = append(text, '\n')
 			offs = append(offs, start-1)

@@ -20,6 +20,9 @@ func FuzzScan(f *testing.F) {
 		f.Add(src)
 	}
 	f.Add([]byte("a = `x ${`y ${z}`}` / 2 / b; <A b={\"c\"}>d {e} <F/></A>; r = /[/]x/g"))
+	f.Add([]byte("x = `${`${\"a\"//b"))                  // once an index panic
+	f.Add([]byte("const s = `a\nb ${fn( // c\n  x)}`;")) // a comment in a field
+
 	f.Fuzz(func(t *testing.T, src []byte) {
 		res := jsscan.Scan(src, "f.ts")
 		checkOffsets(t, src, res.Units)

@@ -38,7 +38,7 @@ type lexer struct {
 	pos  int
 	jsx  bool
 	toks []tok
-	cmts comments.Grouper
+	cmts *comments.Grouper // shared with the lexers of ${…} interpolations
 	err  error
 	nl   bool
 	// noRegex: a '/' before this offset cannot open a regular expression
@@ -56,7 +56,8 @@ func (l *lexer) fail(at int, format string, args ...any) {
 }
 
 func lex(src string, jsx bool) *lexer {
-	l := &lexer{src: src, jsx: jsx, cmts: comments.New(src)}
+	g := comments.New(src)
+	l := &lexer{src: src, jsx: jsx, cmts: &g}
 	if strings.HasPrefix(src, "#!") {
 		for l.pos < len(src) && src[l.pos] != '\n' {
 			l.pos++
@@ -410,7 +411,7 @@ func (l *lexer) template() {
 		case c == '$' && l.pos+1 < len(l.src) && l.src[l.pos+1] == '{':
 			from := l.pos
 			l.pos += 2
-			sub := &lexer{src: l.src, pos: l.pos, jsx: l.jsx}
+			sub := &lexer{src: l.src, pos: l.pos, jsx: l.jsx, cmts: l.cmts}
 			sub.run(true)
 			if sub.err != nil && l.err == nil {
 				l.err = sub.err

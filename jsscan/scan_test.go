@@ -118,6 +118,7 @@ func TestUnits(t *testing.T) {
 		{"matching call skipped", "a.js", `s.replace("do not kill", "")`, nil},
 		{"module names skipped", "a.js", `import x from "some module name"; const y = require("other module name");`, nil},
 		{"sql template skipped", "a.js", "db.query(sql`DELETE FROM sessions WHERE id = ${id}`);", nil},
+		{"comment inside a template field", "a.ts", "const s = `line1\nline2 ${fn( // inside the field\n  x)}`;", []string{"prose:line1\nline2 ${fn( // inside the field\nx)}", "comment:inside the field"}},
 		{"test file strings skipped", "a.test.ts", `const s = "run pkill now"; // kept comment`, []string{"comment:kept comment"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -167,6 +168,7 @@ func TestErrors(t *testing.T) {
 		{"unterminated comment", "a.js", "/* abc\n", "unterminated comment"},
 		{"unterminated field", "a.js", "x = `a ${b", "unterminated ${"},
 		{"unterminated jsx", "a.jsx", "x = <div>text\n", "unterminated JSX element"},
+		{"comment in a nested unterminated field", "a.js", "x = `${`${\"a\"//b", "unterminated ${"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res := jsscan.Scan([]byte(tc.src), tc.file)

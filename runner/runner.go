@@ -222,7 +222,10 @@ func checkFile(c *check.Checker, path, shown string, opts Options, buf []byte) (
 	findings, err := c.Source(shown, src, opts.Check)
 	r := result{findings: findings, scanned: true}
 	if err != nil {
-		r.err = &FileError{Path: shown, Error: err.Error(), Partial: true}
+		// a file read only in part is reported beside its findings; a
+		// check that panicked is a failure of the run
+		var pe *check.PanicError
+		r.err = &FileError{Path: shown, Error: err.Error(), Partial: !errors.As(err, &pe)}
 	}
 	return r, buf
 }

@@ -5,8 +5,11 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
+	"github.com/recoverlint/recoverlint/check"
+	"github.com/recoverlint/recoverlint/rules"
 	"github.com/recoverlint/recoverlint/runner"
 )
 
@@ -65,5 +68,20 @@ func BenchmarkRun(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		runner.Run([]string{dir}, runner.Options{})
+	}
+}
+
+// TestPanicIsAFailure: a file whose check panics is an error entry of its
+// own that fails the run (exit 2), and every file is still counted.
+func TestPanicIsAFailure(t *testing.T) {
+	dir := genTree(t, 6)
+	rep := runner.Run([]string{dir}, runner.Options{Check: check.Config{Extra: []*rules.Rule{{ID: "zero-value"}}}})
+	if !rep.Fatal() || len(rep.Errors) != 6 || rep.FilesScanned != 6 {
+		t.Fatalf("errors %+v, scanned %d; want 6 fatal errors of 6 files", rep.Errors, rep.FilesScanned)
+	}
+	for _, e := range rep.Errors {
+		if !strings.Contains(e.Error, "internal error in the rules") {
+			t.Errorf("%s: %q does not say where it panicked", e.Path, e.Error)
+		}
 	}
 }
