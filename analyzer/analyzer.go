@@ -2,6 +2,7 @@ package analyzer
 
 import (
 	"go/token"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -25,8 +26,9 @@ the one string it is) whose words recommend one of the actions the rules
 forbid as recovery steps: ending processes by hand, changing a config's
 modification time to force a reload, editing .env or MCP configuration
 files, editing session or lock state by hand, or reaching the server's API
-around the tools. A ban ("never ..."), a description, a test's inputs and
-a table of banned patterns held as data are not findings.
+around the tools. A ban ("never ..."), a description, a table of banned
+patterns held as data are not findings, and test files (*_test.go) are
+not read: their calls are fixtures and their strings data.
 
 Code: calls that carry out such an action, resolved through type
 information rather than by spelling. These are os/exec commands that run a
@@ -70,8 +72,8 @@ func (r runner) run(pass *analysis.Pass) (any, error) {
 	enabled := r.cfg.Rules()
 	for _, f := range pass.Files {
 		tf := pass.Fset.File(f.FileStart)
-		if tf == nil {
-			continue
+		if tf == nil || strings.HasSuffix(tf.Name(), "_test.go") {
+			continue // test code performs no finding (SPEC, Code)
 		}
 		res := goscan.File(pass.Fset, f, pass.TypesInfo)
 		var raw []rules.Finding

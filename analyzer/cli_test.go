@@ -40,7 +40,9 @@ func TestSamePositionsAsCLI(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				fs, err := check.Source(file, src, check.Config{})
+				// named as a check inside the package's folder shows it:
+				// the folder above is testdata, whose code is not read
+				fs, err := check.Source(filepath.Join(pkg, filepath.Base(file)), src, check.Config{})
 				if err != nil {
 					t.Fatalf("check %s: %v", file, err)
 				}

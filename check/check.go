@@ -118,6 +118,9 @@ func (c *Checker) Source(name string, src []byte, cfg Config) (out []Finding, er
 	if cfg.Kind != nil {
 		kind = *cfg.Kind
 	}
+	if kind.Code() && rules.IsTestPath(name) {
+		return nil, nil // test code performs no finding (SPEC, Code)
+	}
 	enabled := cfg.Rules()
 	filter := c.filterOf(enabled)
 	suppressions := mentionsRecoverlint(src)

@@ -39,6 +39,10 @@ func (k Kind) String() string {
 	return "unknown"
 }
 
+// Code reports whether the kind is source code or a config file, the
+// kinds whose test files perform no finding.
+func (k Kind) Code() bool { return k >= Go }
+
 // ParseKind reads a kind name as the MCP server and config accept it.
 func ParseKind(s string) (Kind, bool) {
 	switch strings.ToLower(s) {

@@ -46,11 +46,7 @@ func Scan(src []byte, name string) Result {
 	return res
 }
 
-func testFile(name string) bool {
-	n := strings.ReplaceAll(name, "\\", "/")
-	b := path.Base(n)
-	return strings.Contains(b, ".test.") || strings.Contains(b, ".spec.") || strings.Contains("/"+n, "/__tests__/")
-}
+func testFile(name string) bool { return rules.IsTestPath(name) }
 
 type analyzer struct {
 	src   []byte

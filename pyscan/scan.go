@@ -2,7 +2,6 @@ package pyscan
 
 import (
 	"fmt"
-	"path"
 	"sort"
 	"strings"
 
@@ -41,10 +40,7 @@ func Scan(src []byte, name string) Result {
 	return res
 }
 
-func testFile(name string) bool {
-	b := path.Base(strings.ReplaceAll(name, "\\", "/"))
-	return strings.HasPrefix(b, "test_") && strings.HasSuffix(b, ".py") || strings.HasSuffix(b, "_test.py") || b == "conftest.py"
-}
+func testFile(name string) bool { return rules.IsTestPath(name) }
 
 // analyzer reads the token stream: bindings first, then strings and calls.
 type analyzer struct {

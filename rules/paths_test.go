@@ -1,0 +1,39 @@
+package rules_test
+
+import (
+	"testing"
+
+	"github.com/recoverlint/recoverlint/rules"
+)
+
+func TestIsTestPath(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		want bool
+	}{
+		{"run/run_test.go", true},
+		{"tests/test_lock.py", true},
+		{"pkg/lock_test.py", true},
+		{"conftest.py", true},
+		{"src/session.test.ts", true},
+		{"src/session.spec.js", true},
+		{"web/__tests__/kill.js", true},
+		{"goscan/testdata/src/a.go", true},
+		{"test/helpers.sh", true},
+		{`C:\repo\tests\fixture.yaml`, true},
+		{"scripts/test_cleanup.sh", true},
+		{"t/restart.bats", true},
+		{"run/run.go", false},
+		{"contest.py", false},
+		{"testing/helpers.go", false},
+		{"latest/kill.go", false},
+		{"attest.ts", false},
+		{"mytests/x.py", false},
+		{"tests.md", false},
+		{"pytest_plugin.py", false},
+	} {
+		if got := rules.IsTestPath(tc.name); got != tc.want {
+			t.Errorf("IsTestPath(%q) = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
