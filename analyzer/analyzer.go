@@ -75,7 +75,11 @@ func (r runner) run(pass *analysis.Pass) (any, error) {
 		if tf == nil || strings.HasSuffix(tf.Name(), "_test.go") {
 			continue // test code performs no finding (SPEC, Code)
 		}
-		res := goscan.File(pass.Fset, f, pass.TypesInfo)
+		var src []byte
+		if pass.ReadFile != nil {
+			src, _ = pass.ReadFile(tf.Name()) // without it, comments are read as standalone prose
+		}
+		res := goscan.File(pass.Fset, f, pass.TypesInfo, src)
 		var raw []rules.Finding
 		for _, u := range res.Units {
 			if rules.MayMatch(u.Text) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/recoverlint/recoverlint/internal/comments"
 	"github.com/recoverlint/recoverlint/rules"
 	"github.com/recoverlint/recoverlint/shscan"
 	"github.com/recoverlint/recoverlint/textscan"
@@ -80,7 +81,8 @@ func ScanAs(src []byte, name string, f Format) Result {
 		w.node(r, nil)
 	}
 	for _, c := range cmts {
-		w.units = append(w.units, rules.Unit{Kind: rules.Comment, Text: string(c.text), Offsets: c.offs, Ctx: rules.Context{Path: name}})
+		ctx := rules.Context{Path: name, Annotates: comments.Annotated(src, c.offs[0], c.offs[len(c.offs)-1])}
+		w.units = append(w.units, rules.Unit{Kind: rules.Comment, Text: string(c.text), Offsets: c.offs, Ctx: ctx})
 	}
 	sort.SliceStable(w.units, func(i, j int) bool { return w.units[i].Offsets[0] < w.units[j].Offsets[0] })
 	sort.SliceStable(w.calls, func(i, j int) bool { return w.calls[i].Start < w.calls[j].Start })

@@ -31,7 +31,7 @@ func TestFileWithoutTypesIsScan(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := goscan.File(fset, f, nil)
+		got := goscan.File(fset, f, nil, src)
 		want := goscan.Scan(src, name)
 		if want.Err != nil {
 			t.Fatalf("%s: %v", name, want.Err)
@@ -152,7 +152,7 @@ func TestTypedCalls(t *testing.T) {
 				t.Fatal(err)
 			}
 			var got []string
-			for _, c := range goscan.File(fset, f, info).Calls {
+			for _, c := range goscan.File(fset, f, info, nil).Calls {
 				got = append(got, src[c.Start:c.End])
 				if c.Rule == "" || c.Message == "" {
 					t.Errorf("call finding without rule or message: %+v", c)

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/recoverlint/recoverlint/internal/comments"
 	"github.com/recoverlint/recoverlint/rules"
 )
 
@@ -63,6 +64,7 @@ func scanWith(src []byte, name string, w struct{ head, tail string }) (Result, e
 		return Result{}, err
 	}
 	s := newScanner(fset, f, nil)
+	s.src = src
 	s.shift, s.limit = len(w.head), len(src)
 	s.run(f)
 	s.clip()
@@ -78,8 +80,13 @@ func scanWith(src []byte, name string, w struct{ head, tail string }) (Result, e
 // value comes from, and named string constants fold into the
 // concatenations that use them. With a nil info, File reads f as Scan
 // reads a file that parses.
-func File(fset *token.FileSet, f *ast.File, info *types.Info) Result {
+//
+// src is the file's content where the caller has it, or nil: with it, a
+// comment beside or directly above code is known to describe that code
+// (Context.Annotates).
+func File(fset *token.FileSet, f *ast.File, info *types.Info, src []byte) Result {
 	s := newScanner(fset, f, info)
+	s.src = src
 	s.run(f)
 	return Result{Units: s.units, Calls: s.calls}
 }
@@ -138,6 +145,7 @@ type scanner struct {
 	// without types.
 	info   *types.Info
 	syntax *ast.File
+	src    []byte // the original source, when known
 	test   bool
 	path   string
 	units  []rules.Unit
@@ -201,7 +209,11 @@ func (s *scanner) comment(cg *ast.CommentGroup) {
 		return
 	}
 	offs = append(offs, offs[len(offs)-1]+1)
-	s.units = append(s.units, rules.Unit{Kind: rules.Comment, Text: string(text), Offsets: offs, Ctx: rules.Context{Path: s.path}})
+	ctx := rules.Context{Path: s.path}
+	if s.src != nil {
+		ctx.Annotates = comments.Annotated(s.src, offs[0]-s.shift, offs[len(offs)-1]-s.shift)
+	}
+	s.units = append(s.units, rules.Unit{Kind: rules.Comment, Text: string(text), Offsets: offs, Ctx: ctx})
 }
 
 // isDirective: tool directives (//go:build, //nolint, //recoverlint:ignore) are not prose.

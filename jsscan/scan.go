@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/recoverlint/recoverlint/internal/comments"
 	"github.com/recoverlint/recoverlint/rules"
 	"github.com/recoverlint/recoverlint/textscan"
 )
@@ -35,7 +36,8 @@ func Scan(src []byte, name string) Result {
 	a.prepare()
 	a.walk()
 	for _, c := range l.cmts.Groups() {
-		a.units = append(a.units, rules.Unit{Kind: rules.Comment, Text: string(c.Text), Offsets: c.Offs, Ctx: rules.Context{Path: name}})
+		ctx := rules.Context{Path: name, Annotates: comments.Annotated(src, c.Offs[0], c.Offs[len(c.Offs)-1])}
+		a.units = append(a.units, rules.Unit{Kind: rules.Comment, Text: string(c.Text), Offsets: c.Offs, Ctx: ctx})
 	}
 	sort.SliceStable(a.units, func(i, j int) bool { return a.units[i].Offsets[0] < a.units[j].Offsets[0] })
 	sort.SliceStable(a.calls, func(i, j int) bool { return a.calls[i].Start < a.calls[j].Start })

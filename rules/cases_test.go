@@ -1,9 +1,7 @@
 package rules_test
 
 import (
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -13,8 +11,6 @@ import (
 
 	"github.com/recoverlint/recoverlint/check"
 )
-
-var update = flag.Bool("update", false, "rewrite the want sections of rule cases")
 
 // TestCases runs every txtar case in testdata/cases through the whole
 // pipeline. A case holds one input file (any name: its extension picks the
@@ -55,18 +51,7 @@ func TestCases(t *testing.T) {
 				got = append(got, fmt.Sprintf("%d %s", f.Line, f.Rule))
 			}
 			sort.Strings(got)
-			gotText := strings.Join(got, "\n")
-			if gotText != "" {
-				gotText += "\n"
-			}
-			if *update {
-				ar.Files[wantIdx].Data = []byte(gotText)
-				if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			var want []string
+					var want []string
 			for _, l := range strings.Split(string(ar.Files[wantIdx].Data), "\n") {
 				if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
 					want = append(want, l)

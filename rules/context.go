@@ -6,7 +6,7 @@ import (
 )
 
 // recoveryCues mark text about getting out of a failure.
-var recoveryCues = []string{"stale", "stuck", "hang", "hangs", "hung", "hanging", "freeze",
+var recoveryCues = []string{"stale", "stuck", "wedged", "hang", "hangs", "hung", "hanging", "freeze",
 	"frozen", "freezes", "disconnect", "disconnected", "disconnects", "transport closed", "eof",
 	"not responding", "stops responding", "stopped responding", "unresponsive", "crash", "crashed",
 	"crashes", "crashing", "fail", "fails", "failed", "failing", "failure", "error", "errors",
@@ -38,7 +38,7 @@ var sentenceSetupCues = []string{"setup", "set up", "install", "installation", "
 // runtimeCues mark a failure of the agent's runtime or session itself, not
 // of the code it works on: stricter than recoveryCues, for actions (a
 // workflow's own state file) that are routine outside such a failure.
-var runtimeCues = []string{"stale", "stuck", "hang", "hangs", "hung", "hanging", "frozen", "freezes",
+var runtimeCues = []string{"stale", "stuck", "wedged", "hang", "hangs", "hung", "hanging", "frozen", "freezes",
 	"disconnect", "disconnected", "transport closed", "eof", "not responding", "unresponsive",
 	"crash", "crashed", "crashes", "corrupt", "corrupted", "recover", "recovery", "recovering",
 	"unstick", "locked out", "lockout", "out of sync", "desync", "reconnect"}

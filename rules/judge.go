@@ -5,6 +5,9 @@ import "strings"
 // counts reports whether a hit is a finding: its stance is Recommend and
 // the rule's context need is met.
 func (v *view) counts(r *Rule, seg *segment, h hit) bool {
+	if v.describesCode(r, seg) {
+		return false
+	}
 	if v.stance(seg, h) != Recommend {
 		return false
 	}

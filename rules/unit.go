@@ -77,6 +77,11 @@ type Context struct {
 	// Before is the text of the block just before a code block, often the
 	// sentence that says what the code is for.
 	Before string
+	// Annotates is, for a comment in source code, the code it sits beside
+	// or directly above (a statement, a declaration's first lines): such
+	// a comment says what that code does. Empty for a comment that stands
+	// alone and for every other unit.
+	Annotates string
 	// Path is the name of the file the unit comes from, as given; rules
 	// may read its base name ("CHANGELOG.md", "*_test.go").
 	Path string

@@ -1,6 +1,10 @@
 package shscan
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/recoverlint/recoverlint/internal/comments"
+)
 
 // tokKind says what a lexed token is.
 type tokKind uint8
@@ -72,8 +76,9 @@ type lexer struct {
 }
 
 type cgroup struct {
-	text []byte
-	offs []int
+	first int // where its text starts in the lexer's text
+	text  []byte
+	offs  []int
 }
 
 func (l *lexer) fail(at int, msg string) {
@@ -238,7 +243,7 @@ func (l *lexer) comment() {
 		skip++
 	}
 	if l.group == nil {
-		l.group = &cgroup{}
+		l.group = &cgroup{first: skip}
 	} else {
 		l.group.text = append(l.group.text, '\n')
 		l.group.offs = append(l.group.offs, l.base[l.lastEnd])
@@ -288,7 +293,7 @@ func (l *lexer) flushComment() {
 		return
 	}
 	g.offs = append(g.offs, l.base[l.lastEnd])
-	l.sc.comment(g.text, g.offs)
+	l.sc.comment(g.text, g.offs, comments.Annotated(l.s, g.first, l.lastEnd))
 }
 
 // readDocs reads the bodies of the here-documents opened on the line

@@ -92,8 +92,9 @@ func (sc *scanner) text(kind rules.Kind, text []byte, offs []int) {
 	sc.units = append(sc.units, rules.Unit{Kind: kind, Text: string(text), Offsets: offs, Ctx: rules.Context{Path: sc.path}})
 }
 
-func (sc *scanner) comment(text []byte, offs []int) {
-	sc.units = append(sc.units, rules.Unit{Kind: rules.Comment, Text: string(text), Offsets: offs, Ctx: rules.Context{Path: sc.path}})
+// comment adds a comment unit; annotates is the code it describes, if any.
+func (sc *scanner) comment(text []byte, offs []int, annotates string) {
+	sc.units = append(sc.units, rules.Unit{Kind: rules.Comment, Text: string(text), Offsets: offs, Ctx: rules.Context{Path: sc.path, Annotates: annotates}})
 }
 
 // proseLike: text of more than one word that is not a regular expression.
