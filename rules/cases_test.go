@@ -51,7 +51,7 @@ func TestCases(t *testing.T) {
 				got = append(got, fmt.Sprintf("%d %s", f.Line, f.Rule))
 			}
 			sort.Strings(got)
-					var want []string
+			var want []string
 			for _, l := range strings.Split(string(ar.Files[wantIdx].Data), "\n") {
 				if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
 					want = append(want, l)
