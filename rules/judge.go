@@ -233,6 +233,9 @@ func quoted(toks []token, lo, i int) bool {
 // mood decides between an instruction (Recommend) and a statement
 // (Mention) for a hit without ban or report cues.
 func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
+	if h.verb && nounUse(toks, i) {
+		return Mention // "reinitializing remove locks", "the kill signal": a noun, not a verb
+	}
 	if inCondition(toks, lo, i, hi) {
 		// "If the API endpoint fails, scrape the page": the condition names it,
 		// the instruction is something else
@@ -266,6 +269,16 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 		return Recommend
 	}
 	if t.word && !t.code && formOf(t.s) == formBase && !modals[t.s] {
+		if (t.s == "see" || t.s == "refer") && !verbBetween(toks, j, i) {
+			return Mention // "For details, see Using Remove Locks" points to a page
+		}
+		for k := j + 1; k < i; k++ {
+			if w := toks[k]; w.word && !w.code && midSubordinators[w.s] {
+				// "attach the debugger when the host prepares to terminate
+				// it": a condition that names the action is not the step
+				return Mention
+			}
+		}
 		// an instruction; the verb that governs the hit may still describe
 		for k := i - 1; k > j; k-- {
 			w := toks[k]
@@ -399,13 +412,20 @@ func mainStart(toks []token, lo, i int) int {
 			j = nextComma(toks, j, i) + 1
 			continue
 		}
-		if subordinators[t.s] && !(t.s == "in" && wordAt(toks, j+1) != "case") && !(t.s == "as" && wordAt(toks, j+1) != "soon") {
+		if subordinators[t.s] && !(t.s == "in" && wordAt(toks, j+1) != "case") && !(t.s == "as" && wordAt(toks, j+1) != "soon") &&
+			!(t.s == "should" && wordBefore(toks, lo, j)) {
+			// "Should it hang, …" opens a condition; "you should kill it" is a modal
 			if k := nextComma(toks, j, i); k >= 0 {
 				j = k + 1
 				continue
 			}
 			// no comma: the condition may follow the instruction instead
 			return i
+		}
+		if k := introPhraseEnd(toks, j, i); k >= 0 {
+			// "To recover, run …", "On macOS, run …", "In that case, run …"
+			j = k + 1
+			continue
 		}
 		if k := labelEnd(toks, j, i); k >= 0 && !(formOf(t.s) == formBase && !fillers[t.s] && k > j+1) {
 			j = k + 1
@@ -428,6 +448,96 @@ func isNumber(s string) bool {
 	}
 	return s != ""
 }
+
+// nounUse reports whether the verb form at i is used as a noun or a
+// modifier: right after a determiner or an -ing word ("the kill
+// switch", "reinitializing remove locks"), no instruction can start.
+func nounUse(toks []token, i int) bool {
+	if i == 0 || !toks[i-1].word || toks[i-1].code {
+		return false
+	}
+	p := toks[i-1].s
+	if determiners[p] {
+		return true
+	}
+	return strings.HasSuffix(p, "ing") && len(p) > 5 && !notGerunds[p]
+}
+
+var determiners = set("the", "a", "an", "this", "that", "these", "those", "its", "their", "his",
+	"her", "our", "each", "every", "any", "which", "whose")
+
+// notGerunds end in -ing but are not verb forms.
+var notGerunds = set("during", "nothing", "something", "anything", "everything", "string", "strings",
+	"morning", "evening", "spring", "thing", "things", "warning", "warnings", "ceiling", "pudding")
+
+// verbBetween reports whether a base verb stands in (j, i), outside code.
+func verbBetween(toks []token, j, i int) bool {
+	for k := j + 1; k < i; k++ {
+		if t := toks[k]; t.word && !t.code && baseVerbs[t.s] && !fillers[t.s] {
+			return true
+		}
+	}
+	return false
+}
+
+// wordBefore reports whether a word token lies in [lo, j).
+func wordBefore(toks []token, lo, j int) bool {
+	for k := lo; k < j; k++ {
+		if toks[k].word {
+			return true
+		}
+	}
+	return false
+}
+
+// introPhraseEnd returns the comma that closes an opening phrase at j —
+// a purpose ("To recover,"), a prepositional phrase ("On macOS,", "For a
+// quick fix,", "In that case,") or a sentence adverb ("Alternatively,",
+// "Usually,") — before the hit at i; -1 when the clause opens otherwise.
+// The phrase sets the scene; the instruction after the comma decides.
+func introPhraseEnd(toks []token, j, i int) int {
+	w := toks[j].s
+	if !introWords[w] && !(strings.HasSuffix(w, "ly") && len(w) > 4 && !baseVerbs[w]) {
+		return -1
+	}
+	n := 0
+	for k := j; k < i; k++ {
+		t := toks[k]
+		if t.code {
+			continue
+		}
+		if t.s == "," {
+			// only before an instruction: "By default, `pkill` sends
+			// SIGTERM" opens a statement
+			if n > 8 || k+1 >= i {
+				return -1
+			}
+			if nx := toks[k+1]; nx.code || !nx.word || !(baseVerbs[nx.s] || fillers[nx.s] || modals[nx.s]) {
+				return -1
+			}
+			return k
+		}
+		if t.s == ";" || t.s == "." || t.s == ":" {
+			return -1
+		}
+		if t.word {
+			n++
+		}
+	}
+	return -1
+}
+
+// midSubordinators open, inside a clause, a condition or reason that
+// is not the instruction itself.
+var midSubordinators = set("when", "whenever", "if", "unless", "because", "since", "while",
+	"although", "though", "whereas")
+
+// introWords open a phrase that can stand before an instruction.
+var introWords = set("to", "on", "for", "in", "at", "with", "from", "under", "inside", "within",
+	"during", "per", "via", "across", "by", "here", "there", "sometimes",
+	"occasionally", "again", "now", "also", "otherwise", "alternatively", "besides", "meanwhile",
+	"instead", "often", "typically", "generally", "normally", "usually", "mostly", "locally",
+	"afterwards", "afterward", "next", "finally", "lastly", "first", "second", "third", "then")
 
 func nextComma(toks []token, j, i int) int {
 	for k := j; k < i; k++ {
