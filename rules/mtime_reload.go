@@ -50,7 +50,7 @@ func findMtimeReload(seg *segment, emit func(hit)) {
 		switch w := t.s; {
 		case w == "touch" && (t.code || seg.kind == segCommand) && touchCommand(seg, i):
 			emit(hit{start: t.start, end: t.end})
-		case (w == "touch" || w == "touching" || w == "touches" || w == "touched") && !t.code:
+		case (w == "touch" || w == "touching" || w == "touches" || w == "touched") && !t.code && seg.kind != segCommand:
 			if objectIsConfig(seg, i) {
 				emit(hit{start: t.start, end: t.end, verb: true})
 			}
@@ -138,11 +138,15 @@ func lastHeading(c Context) string {
 // objectIsConfig: the words after a touch verb name a configuration file.
 func objectIsConfig(seg *segment, i int) bool {
 	toks := seg.tokens()
+	if configPathAfter(seg, toks[i].end) {
+		return true
+	}
 	for k, n := i+1, 0; k < len(toks) && n < 6; k++ {
 		t := toks[k]
 		if !t.word {
-			if t.s == "," || t.s == "." || t.s == ";" {
-				return false
+			// a clause ends the object; a dot inside a path does not
+			if !t.code && (t.s == "," || t.s == ";" || t.s == "." && (k+1 >= len(toks) || toks[k+1].start > t.end)) {
+				break
 			}
 			continue
 		}
@@ -155,14 +159,22 @@ func objectIsConfig(seg *segment, i int) bool {
 				"entries", "setting", "parameter", "parameters", "change", "changes", "variable":
 				return false
 			}
-			// "touch the config" means to reload it only where a reload is the point
-			return reloadContext(seg) || seg.v.aboutClients(seg)
+			// "touch the config" means to reload it only where a reload
+			// is the point, or where the text is about a stale runtime
+			return reloadContext(seg) || seg.v.aboutClients(seg) || seg.v.inRuntimeRecovery(seg)
 		case "on", "base", "upon":
 			return false
 		}
 	}
+	return false
+}
+
+// configPathAfter: a config or env file path starts within 60 bytes
+// after from, in the same clause.
+func configPathAfter(seg *segment, from int) bool {
+	s := seg.v.f.s
 	for _, r := range paths(seg) {
-		if r.start > toks[i].end && r.start < toks[i].end+60 && (isConfigFile(r.s) || isEnvFile(r.s)) {
+		if r.start > from && r.start < from+60 && !strings.ContainsAny(s[from:r.start], ",;") && (isConfigFile(r.s) || isEnvFile(r.s)) {
 			return true
 		}
 	}
