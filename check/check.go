@@ -136,6 +136,11 @@ func (c *Checker) Source(name string, src []byte, cfg Config) (out []Finding, er
 	} else {
 		units, calls, scanErr = c.scan(kind, name, src)
 	}
+	if len(units) > 0 && rules.AboutClients(src) {
+		for i := range units {
+			units[i].Ctx.DocClient = true
+		}
+	}
 	stage = "rules"
 	var raw []rules.Finding
 	for _, u := range units {
@@ -263,6 +268,9 @@ func (c *Checker) filtered(kind Kind, name string, src []byte, f *rules.Filter) 
 	keep := make([]bool, len(secs))
 	kept := false
 	above := rules.PathWords(name) // word groups of the headings so far
+	if context&rules.DocGroups&^above != 0 && rules.AboutClients(src) {
+		above |= rules.DocGroups // a document about MCP configuration is so in every section
+	}
 	for i, sec := range secs {
 		for _, h := range sec.Heads {
 			if want := context &^ above; want != 0 {

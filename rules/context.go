@@ -2,6 +2,7 @@ package rules
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -72,6 +73,11 @@ func (v *view) recoveryBy(seg *segment, cues []string) bool {
 	if seg.kind == segCommand {
 		own, prose = "", "" // a command's words (a heredoc's EOF) say nothing about why it runs
 	}
+	full := &cues[0] == &recoveryCues[0]
+	titles := cues // what a heading, label or file name says
+	if full {
+		titles = titleRecoveryCues
+	}
 	levels := []struct {
 		text  string
 		setup []string
@@ -92,7 +98,18 @@ func (v *view) recoveryBy(seg *segment, cues []string) bool {
 			setup []string
 		}{v.u.Text, sentenceSetupCues})
 	}
-	for _, t := range []string{c.Label, c.Before, c.LeadIn} {
+	// a bold step title ("**Increase the timeout in the server's
+	// configuration:**") is a sentence, not a section label
+	labelSetup := setupCues
+	if strings.Count(strings.TrimSpace(c.Label), " ") >= 4 {
+		labelSetup = sentenceSetupCues
+	}
+	nSentence := len(levels)
+	levels = append(levels, struct {
+		text  string
+		setup []string
+	}{c.Label, labelSetup})
+	for _, t := range []string{c.Before, c.LeadIn} {
 		levels = append(levels, struct {
 			text  string
 			setup []string
@@ -104,9 +121,17 @@ func (v *view) recoveryBy(seg *segment, cues []string) bool {
 			setup []string
 		}{c.Headings[i], setupCues})
 	}
+	levels = append(levels, struct {
+		text  string
+		setup []string
+	}{fileTitle(c.Path), nil})
 	weak := false
-	for _, l := range levels {
-		switch recoveryVerdict(l.text, l.setup, cues) {
+	for n, l := range levels {
+		cs := cues
+		if n >= nSentence {
+			cs = titles
+		}
+		switch recoveryVerdict(l.text, l.setup, cs) {
 		case 1:
 			return true
 		case -1:
@@ -116,7 +141,34 @@ func (v *view) recoveryBy(seg *segment, cues []string) bool {
 			weak = true
 		}
 	}
-	return weak && &cues[0] == &recoveryCues[0]
+	return weak && full
+}
+
+// titleRecoveryCues are recoveryCues and the words that mark a whole
+// section, label or file as being about failures, though in a sentence
+// they say little: "Server startup problems", "Solutions",
+// "KNOWN_BUGS.md", "windows-issues.md".
+//
+// In a sentence "timeout" names a setting; as a title, the failure. The
+// singular "Problem" and "Solution" title a design doc's sections as
+// often as a fix, so only the plurals count.
+var titleRecoveryCues = append(slices.Clip(recoveryCues), "timeout", "timeouts", "problems", "solutions", "issues", "bugs", "errors",
+	"error codes", "faq", "workarounds", "gotchas", "pitfalls", "nothing else works", "start over",
+	"if all else fails", "last resort")
+
+// fileTitle is a file's base name as words ("known bugs md"), read as the
+// outermost title of its text; "" for names that say nothing.
+func fileTitle(p string) string {
+	b := strings.ToLower(path.Base(strings.ReplaceAll(p, "\\", "/")))
+	if b == "." || b == "/" {
+		return ""
+	}
+	return strings.Map(func(r rune) rune {
+		if r == '_' || r == '-' || r == '.' {
+			return ' '
+		}
+		return r
+	}, b)
 }
 
 // fallbackCues mark going around the tools.
@@ -205,7 +257,7 @@ func (v *view) aboutClients(seg *segment) bool {
 		v.client = 2
 		c := v.u.Ctx
 		all := v.f.s + " " + fold(strings.Join(c.Headings, " ")+" "+c.LeadIn+" "+c.Label+" "+c.Before).s
-		if hasAnyWord(all, clientWords) || strings.Contains(all, "mcp") || strings.Contains(strings.ToLower(path.Base(c.Path)), "mcp") {
+		if c.DocClient || hasAnyWord(all, clientWords) || strings.Contains(all, "mcp") || strings.Contains(strings.ToLower(path.Base(c.Path)), "mcp") {
 			v.client = 1
 		}
 	}

@@ -509,7 +509,7 @@ func introPhraseEnd(toks []token, j, i int) int {
 		if t.s == "," {
 			// only before an instruction: "By default, `pkill` sends
 			// SIGTERM" opens a statement
-			if n > 8 || k+1 >= i {
+			if n > 8 || k+1 > i {
 				return -1
 			}
 			if nx := toks[k+1]; nx.code || !nx.word || !(baseVerbs[nx.s] || fillers[nx.s] || modals[nx.s]) {

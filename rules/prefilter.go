@@ -162,12 +162,13 @@ const (
 	wStateVerb        // the forms of stateVerbs
 	wTimeVerb         // the forms of the verbs that update a timestamp
 	wTouch            // what makes a touch count: time flags, config, env and state files, reload words
+	wDocClient        // MCP configuration files and tables: a document about them (AboutClients)
 	numWordGroups
 )
 
 func wordGroups() [numWordGroups][]string {
 	var g [numWordGroups][]string
-	g[wRecovery] = append(wordPatterns(recoveryCues), wordPatterns(weakRecoveryCues)...)
+	g[wRecovery] = append(wordPatterns(titleRecoveryCues), wordPatterns(weakRecoveryCues)...)
 	g[wFallback] = append(append(wordPatterns(fallbackCues), wordPatterns(failureCues)...), "directly")
 	g[wProcess] = append(wordPatterns(processNouns), wordPatterns([]string{"process", "processes", "proc", "procs",
 		"pid", "pids", "server", "servers", "daemon", "daemons", "instance", "instances", "node", "node.js", "port",
@@ -177,6 +178,7 @@ func wordGroups() [numWordGroups][]string {
 	g[wClient] = append(wordPatterns(clientWords), "mcp")
 	g[wReload] = append(configFileNames(), "config", "settings", "mcp", ".env", "reload", "watcher", "pick up",
 		"picks up", "force")
+	g[wDocClient] = docClientWords
 	g[wStateVerb] = formPatterns(stateForms)
 	g[wTimeVerb] = formPatterns(timeForms)
 	g[wTouch] = append(append(slices.Clone(g[wReload]), "-m$", "-a$", "-c$", "-d$", "-t$", "-r$", "-h$",
@@ -1725,16 +1727,39 @@ func (f *Filter) Words(src []byte, need uint64) (uint64, bool) {
 }
 
 // PathWords returns the word groups a file's name supplies: aboutClients
-// reads a base name holding "mcp" as about MCP clients.
+// reads a base name holding "mcp" as about MCP clients, inRecovery a
+// name such as TROUBLESHOOTING.md as about failures.
 func PathWords(name string) uint64 {
 	base := name
 	if i := strings.LastIndexAny(base, "/\\"); i >= 0 {
 		base = base[i+1:]
 	}
+	var g uint64
 	if strings.Contains(strings.ToLower(base), "mcp") {
-		return 1 << wClient
+		g |= 1 << wClient
 	}
-	return 0
+	if t := fileTitle(name); t != "" && (hasAnyWord(t, titleRecoveryCues) || hasAnyWord(t, weakRecoveryCues)) {
+		g |= 1 << wRecovery // inRecovery reads the file name as the outermost title
+	}
+	return g
+}
+
+// docClientWords name MCP configuration files and tables. A document
+// that names one anywhere is about MCP clients' configuration in every
+// section; one that only says "MCP" somewhere is not.
+var docClientWords = []string{"mcpservers", "mcp_servers", "mcp.json", "claude_desktop_config",
+	"mcp_settings", "mcp-settings", "mcp config", "mcp configuration", "mcp settings", "[mcp_servers"}
+
+// DocGroups are the context word groups that a whole document can
+// supply to every section: aboutClients (AboutClients).
+const DocGroups uint64 = 1 << wClient
+
+// AboutClients reports whether a document names an MCP configuration
+// file or table anywhere (docClientWords), read by the automaton the
+// section filter uses. It sets Context.DocClient.
+func AboutClients(src []byte) bool {
+	found, ok := builtinFilter.words[wDocClient].get().contains(src)
+	return found || !ok
 }
 
 // builtinFilter filters for every built-in rule; it backs MayMatch.

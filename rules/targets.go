@@ -211,7 +211,8 @@ var editVerbs = set("edit", "modify", "update", "change", "set", "add", "put", "
 	"lower", "decrease", "wipe", "purge", "truncate", "empty", "erase", "unlink", "rm",
 	"nuke", "regenerate", "recreate", "re-create", "comment", "uncomment", "populate", "fill",
 	"swap", "re-add", "readd", "rename", "move", "mv", "copy", "cp", "del", "drop", "strip",
-	"delete", "bump", "save", "re-save", "resave", "clean", "manually-edit", "rotate")
+	"delete", "bump", "save", "re-save", "resave", "clean", "manually-edit", "rotate",
+	"switch", "wrap", "split", "point", "specify", "enable", "disable")
 
 // editorCommands open a file for editing.
 var editorCommands = set("nano", "vim", "vi", "nvim", "emacs", "code", "subl", "notepad",
@@ -307,34 +308,96 @@ func fileEdit(seg *segment, isTarget func(string) bool, generic []string, emit f
 	if emitted {
 		return
 	}
-	// generic nouns as the object of an edit verb: "update the user-level config"
+	// generic nouns as the object of an edit verb ("update the user-level
+	// config") or as the place it edits ("raise the timeout in the
+	// server's config entry", "In the desktop config, replace the entry")
 	for i, tk := range toks {
-		if !tk.word || tk.code {
+		if !tk.word || tk.code || formOf(tk.s) == formPast || formOf(tk.s) == formThird {
 			continue
 		}
-		switch lemma(tk.s, editForms) {
-		case "", "save", "re-save", "resave", "bump", "copy", "cp", "move", "mv", "set", "add", "put":
+		l := lemma(tk.s, editForms)
+		switch l {
+		case "", "save", "re-save", "resave", "bump", "copy", "cp", "move", "mv":
 			continue
 		}
-		end := tk.end
-		for k, n := i+1, 0; k < len(toks) && n < 5; k++ {
-			w := toks[k]
-			if w.s == "," || w.s == "." || w.s == ";" || w.s == ":" || w.s == "(" {
-				break
-			}
-			if w.word {
-				n++
-				end = w.end
-			}
+		if nounUse(toks, i) {
+			continue
 		}
-		obj := seg.v.f.s[tk.end:end]
-		for _, g := range generic {
-			if containsWord(obj, g) {
-				emit(hit{start: tk.start, end: tk.end, verb: true, client: true})
-				return
+		placed := l == "set" || l == "add" || l == "put" // "add X" is an edit only with its place
+		if !placed && genericAt(seg, toks, i+1, 5, generic, false) ||
+			genericAt(seg, toks, i+1, 14, generic, true) || placeBefore(seg, toks, i, generic) {
+			emit(hit{start: tk.start, end: tk.end, verb: true, client: true})
+			return
+		}
+	}
+}
+
+// configModifier are nouns after "config" that make it a modifier, not
+// the file: "configuration errors", "config templates".
+var configModifier = set("error", "errors", "issue", "issues", "problem", "problems", "template", "templates",
+	"value", "values", "option", "options", "key", "keys", "change", "changes", "drift", "management",
+	"mistake", "mistakes", "parameter", "parameters", "variable", "variables", "guide", "docs", "reference")
+
+// placeWords open a phrase that names where an edit happens.
+var placeWords = set("in", "into", "to", "inside", "within", "from", "of", "under")
+
+// genericAt reports whether one of the generic nouns stands within n
+// words from token k, in the clause: anywhere in it, or with placed
+// only after a place word ("in your config", "to the configuration").
+func genericAt(seg *segment, toks []token, k, n int, generic []string, placed bool) bool {
+	place := !placed
+	for c := 0; k < len(toks) && c < n; k++ {
+		w := toks[k]
+		if !w.code && (w.s == "," || w.s == "." && (k+1 >= len(toks) || toks[k+1].start > w.end) || w.s == ";" || w.s == "(") {
+			return false
+		}
+		if w.s == ":" && !w.code {
+			return false
+		}
+		if !w.word {
+			continue
+		}
+		c++
+		if placed && placeWords[w.s] {
+			place = true
+			continue
+		}
+		if place && !w.code && !configModifier[wordAt(toks, k+1)] {
+			for _, g := range generic {
+				if g == w.s || strings.HasPrefix(g, w.s+" ") && containsWord(seg.v.f.s[w.start:min(w.start+len(g)+1, seg.end)], g) {
+					return true
+				}
 			}
 		}
 	}
+	return false
+}
+
+// placeBefore: the clause opens with a place phrase naming a generic
+// noun, closed by a comma before the verb at i ("In the client config,
+// replace the entry with …").
+func placeBefore(seg *segment, toks []token, i int, generic []string) bool {
+	j := i - 1
+	for j >= 0 && !toks[j].word {
+		if toks[j].s == "," {
+			break
+		}
+		j--
+	}
+	if j < 0 || toks[j].s != "," {
+		return false
+	}
+	lo := j
+	for lo > 0 && !(toks[lo-1].s == "." || toks[lo-1].s == ";" || toks[lo-1].s == ":" || toks[lo-1].s == "\n") {
+		lo--
+	}
+	for lo < j && !toks[lo].word {
+		lo++
+	}
+	if lo >= j || !placeWords[toks[lo].s] || j-lo > 10 {
+		return false
+	}
+	return genericAt(seg, toks, lo, 10, generic, true)
 }
 
 func tokenAt(toks []token, off int) int {

@@ -82,6 +82,9 @@ type Context struct {
 	// a comment says what that code does. Empty for a comment that stands
 	// alone and for every other unit.
 	Annotates string
+	// DocClient is set when the unit's document names MCP clients or
+	// servers anywhere (AboutClients): there "the config" is theirs.
+	DocClient bool
 	// Path is the name of the file the unit comes from, as given; rules
 	// may read its base name ("CHANGELOG.md", "*_test.go").
 	Path string
