@@ -172,16 +172,28 @@ func fileTitle(p string) string {
 }
 
 // fallbackCues mark going around the tools.
-var fallbackCues = []string{"fall back", "fallback", "fall-back", "falls back", "bypass",
+var fallbackCues = []string{"fall back", "fallback", "fall-back", "falls back", "falling back", "bypass",
 	"bypassing", "workaround", "work around", "circumvent", "go around", "instead of the tool",
 	"instead of the mcp", "instead of using the tool", "instead of calling the tool",
-	"only if failed", "if failed", "tools are down", "tool is down", "tools fail", "tool fails"}
+	"only if failed", "if failed", "tools are down", "tool is down", "tools fail", "tool fails",
+	"no server in between", "without the tool", "without the tools", "without mcp", "skip the mcp",
+	"skip the tools", "skip the sdk"}
+
+// weakFallbackCues mark a way around something: around the tools only
+// where the same sentence names a tool or MCP, or a failing one.
+var weakFallbackCues = []string{"instead", "yourself", "straight", "for now", "stop-gap", "stopgap",
+	"in the meantime", "until the fix", "until it is fixed", "until that is fixed", "until that is sorted",
+	"last resort", "rather than waiting", "directly"}
 
 // failureCues mark a tool or server that is failing.
 var failureCues = []string{"fail", "fails", "failed", "failing", "unavailable", "down",
 	"times out", "timed out", "not responding", "unresponsive", "eof",
 	"transport closed", "closed", "stale", "broken", "disconnected", "not working",
-	"doesn't work", "does not work", "hangs", "hung", "stuck", "errors out"}
+	"doesn't work", "does not work", "hangs", "hung", "stuck", "errors out", "errored",
+	"erroring", "not available", "isn't available", "not exposed", "isn't exposed",
+	"can't start", "cannot start", "won't start", "rejects", "refuses",
+	"keeps failing", "empty result", "crashes", "crashed", "can't connect", "cannot connect",
+	"fails to connect", "not loaded", "is missing", "are missing"}
 
 // inFallback reports whether a raw API call is presented as a way around
 // the tools.
@@ -197,6 +209,9 @@ func (v *view) inFallback(seg *segment, h hit) bool {
 	if cue && (hasAnyWord(s, toolWords) || v.aboutTools()) {
 		return true
 	}
+	if hasAnyWord(s, weakFallbackCues) && (hasAnyWord(s, []string{"mcp", "tool", "tools"}) || toolFailing(fold(strings.Join(v.u.Ctx.Headings, " ")).s)) {
+		return true // "use `gh api` instead of waiting for the MCP server"
+	}
 	c := v.u.Ctx
 	// around the segment, a fallback cue counts when it is about the tools
 	// or the API ("fall back to bf16" is not)
@@ -207,6 +222,13 @@ func (v *view) inFallback(seg *segment, h hit) bool {
 			return true
 		}
 	}
+	// the rest of a list item, a table row and its column say when the
+	// step applies: "| curl the API | the tool call errored |"
+	for _, t := range []string{c.Column, strings.Join(c.Row, " "), itemText(c, v.u)} {
+		if toolFailing(fold(t).s) {
+			return true
+		}
+	}
 	for i := len(c.Headings) - 1; i >= 0 && i >= len(c.Headings)-2; i-- {
 		l := fold(c.Headings[i]).s
 		if hasAnyWord(l, fallbackCues) && hasAnyWord(l, aboutTools) || toolFailing(l) || hasAnyWord(l, []string{"transport", "eof", "mcp"}) && hasAnyWord(l, failureCues) {
@@ -214,6 +236,14 @@ func (v *view) inFallback(seg *segment, h hit) bool {
 		}
 	}
 	return false
+}
+
+// itemText is the whole text of a list item unit, "" for other units.
+func itemText(c Context, u *Unit) string {
+	if c.ListItem {
+		return u.Text
+	}
+	return ""
 }
 
 // toolWords name the agent's tools.

@@ -241,6 +241,12 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 		// the instruction is something else
 		return Mention
 	}
+	if approved(toks, i, hi) {
+		return Recommend // "Running `pkill -f x` is fine here", "falling back to curl is acceptable"
+	}
+	if habit(toks, lo, i) {
+		return Recommend // "When it hangs, I usually run killall node"
+	}
 	j := mainStart(toks, lo, i)
 	hitWord := toks[i]
 	if j >= i {
@@ -268,11 +274,14 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 		// a command presented on its own ("Action: `lsof … | xargs kill`")
 		return Recommend
 	}
-	if t.word && !t.code && formOf(t.s) == formBase && !modals[t.s] {
+	if t.word && !t.code && (formOf(t.s) == formBase && !modals[t.s] || unknownImperative(toks, j, i)) {
 		if (t.s == "see" || t.s == "refer") && !verbBetween(toks, j, i) {
 			return Mention // "For details, see Using Remove Locks" points to a page
 		}
 		for k := j + 1; k < i; k++ {
+			if w := toks[k]; w.word && !w.code && (w.s == "before" || w.s == "after") && ingWord(wordAt(toks, k+1)) {
+				return Mention // "use the tools before attempting any API calls": a time, not a step
+			}
 			if w := toks[k]; w.word && !w.code && midSubordinators[w.s] {
 				// "attach the debugger when the host prepares to terminate
 				// it": a condition that names the action is not the step
@@ -460,8 +469,45 @@ func nounUse(toks []token, i int) bool {
 	if determiners[p] {
 		return true
 	}
-	return strings.HasSuffix(p, "ing") && len(p) > 5 && !notGerunds[p]
+	return ingWord(p)
 }
+
+// objectStarts open a noun phrase: after a clause's first word they make
+// it a verb with its object.
+var objectStarts = set("the", "a", "an", "your", "its", "their", "these", "those", "all",
+	"any", "every", "each", "my", "our")
+
+// unknownImperative: the clause's first word is not in the verb list but
+// reads as an imperative all the same, followed by its object: "Query the
+// data through the library API", "Strip the MCP keys from …". A subject
+// is followed by its verb, not by a determiner.
+func unknownImperative(toks []token, j, i int) bool {
+	w := toks[j].s
+	if j+1 >= i || formOf(w) != formOther || len(w) < 3 || ingWord(w) || strings.HasSuffix(w, "ed") ||
+		strings.HasSuffix(w, "ly") || determiners[w] || objectStarts[w] || fillers[w] || modals[w] || notImperative[w] {
+		return false
+	}
+	for k := j - 1; k >= 0 && toks[k].word; k-- {
+		if modals[toks[k].s] || toks[k].s == "you" {
+			return false // "you can override the … behavior": the clause is a statement of what can be done
+		}
+	}
+	n := toks[j+1]
+	return n.word && !n.code && objectStarts[n.s]
+}
+
+// notImperative are clause openers that a determiner may follow without
+// being verbs.
+var notImperative = set("all", "both", "half", "what", "which", "who", "whom", "how", "why", "where",
+	"about", "like", "per", "via", "than", "from", "into", "onto", "upon", "over", "under", "above", "below",
+	"across", "through", "throughout", "towards", "toward", "against", "among", "between", "beyond", "inside",
+	"outside", "within", "without", "despite", "during", "except", "for", "from", "near", "off", "since",
+	"with", "once", "because", "though", "unless", "until", "whether", "while", "and", "but", "nor", "yet",
+	"not", "no", "yes", "there", "here", "is", "are", "was", "were", "be", "been", "it", "he", "she", "they",
+	"we", "you", "i", "me", "him", "them", "us", "of", "on", "in", "at", "by", "to", "as", "or", "if")
+
+// ingWord: an -ing form, known verb or not ("attempting").
+func ingWord(w string) bool { return strings.HasSuffix(w, "ing") && len(w) > 5 && !notGerunds[w] }
 
 var determiners = set("the", "a", "an", "this", "that", "these", "those", "its", "their", "his",
 	"her", "our", "each", "every", "any", "which", "whose")
@@ -469,6 +515,75 @@ var determiners = set("the", "a", "an", "this", "that", "these", "those", "its",
 // notGerunds end in -ing but are not verb forms.
 var notGerunds = set("during", "nothing", "something", "anything", "everything", "string", "strings",
 	"morning", "evening", "spring", "thing", "things", "warning", "warnings", "ceiling", "pudding")
+
+// approvingWords, after a copula that follows the action, permit it.
+var approvingWords = set("fine", "ok", "okay", "acceptable", "allowed", "permitted", "safe", "recommended",
+	"preferred", "enough", "sufficient", "harmless", "best", "easiest", "simplest", "quickest", "fastest")
+
+// approvalTitles, after "is the", name the action as the way out: "the
+// fix", "the workaround".
+var approvalTitles = set("fix", "workaround", "solution", "answer", "way", "remedy", "cure", "trick")
+
+// approved reports whether the action at i is the subject of a clause
+// that approves of it: "Running `pkill -f x` is fine here", "falling back
+// to the REST API is acceptable", "deleting the lock is the fix". A
+// negation before the approval ("is not safe") is a ban, read elsewhere.
+func approved(toks []token, i, hi int) bool {
+	for k := i + 1; k < hi && k < i+14; k++ {
+		t := toks[k]
+		if !t.word || t.code {
+			continue
+		}
+		if t.s != "is" && t.s != "are" && t.s != "'s" && t.s != "works" && t.s != "seems" && t.s != "should" {
+			if modals[t.s] || formOf(t.s) == formThird || formOf(t.s) == formPast {
+				return false // another verb: the action is not the subject
+			}
+			continue
+		}
+		n := k + 1
+		for n < hi && toks[n].word && (toks[n].s == "also" || toks[n].s == "usually" || toks[n].s == "perfectly" ||
+			toks[n].s == "totally" || toks[n].s == "generally" || toks[n].s == "always" || toks[n].s == "be" || toks[n].s == "completely") {
+			n++
+		}
+		if n >= hi {
+			return false
+		}
+		w := wordAt(toks, n)
+		if approvingWords[w] {
+			return true
+		}
+		if (w == "the" || w == "a") && approvalTitles[wordAt(toks, n+1)] {
+			return true
+		}
+		return false
+	}
+	return false
+}
+
+// habitWords between "I"/"we" and a present-tense verb make it a habit
+// the writer passes on.
+var habitWords = set("usually", "always", "just", "typically", "normally", "often", "generally", "simply", "then")
+
+// habit reports a first-person habit in the present tense before the
+// action: "I usually run `killall node`", "we just kill the daemon".
+func habit(toks []token, lo, i int) bool {
+	for k := lo; k < i; k++ {
+		if t := toks[k]; !t.word || t.code || t.s != "i" && t.s != "we" {
+			continue
+		}
+		n := k + 1
+		for n < i && toks[n].word && habitWords[toks[n].s] {
+			n++
+		}
+		if n-k < 2 && !(n <= i && toks[n].word && baseVerbs[toks[n].s]) {
+			continue
+		}
+		if n <= i && toks[n].word && !toks[n].code && baseVerbs[toks[n].s] && !modals[toks[n].s] && toks[n].s != "never" && toks[n].s != "avoid" {
+			return n-k >= 2 // a habit word is what makes "I run" advice, not a report
+		}
+	}
+	return false
+}
 
 // verbBetween reports whether a base verb stands in (j, i), outside code.
 func verbBetween(toks []token, j, i int) bool {

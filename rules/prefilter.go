@@ -115,9 +115,13 @@ var builtinRoutes = map[string][]routeSpec{
 			"^api call", "^api directly", "^api endpoint", "^api request",
 			"^apis call", "^apis directly", "^apis endpoint", "^apis request",
 			"^rest endpoint", "^http endpoint", "^raw endpoint", "^raw http",
-			"^requests.", "^httpx.", "^axios.", "^the api"}}},
-		// "post to … /api"
-		{groups: [][]string{{"^post to"}, {"/api"}}},
+			"^requests.", "^httpx.", "^axios.", "^the api", "^gh api",
+			"^library api", "^socket api", "^backend api", "^gateway api", "^underlying api", "^native api",
+			"^internal api", "^web api", "^python api", "^ruby api", "^node api", "^json-rpc api", "^jsonrpc api",
+			"^server api", "^service api", "^registry api", "^direct api", "s api", "s apis",
+			"^library apis", "^server apis", "^import the server"}}},
+		// POST to a URL or an absolute path
+		{groups: [][]string{{"^post", "^posting"}, {"://", " /"}}},
 		{groups: [][]string{{"^import"}, {"mcp"}}},
 	},
 }
@@ -169,7 +173,7 @@ const (
 func wordGroups() [numWordGroups][]string {
 	var g [numWordGroups][]string
 	g[wRecovery] = append(wordPatterns(titleRecoveryCues), wordPatterns(weakRecoveryCues)...)
-	g[wFallback] = append(append(wordPatterns(fallbackCues), wordPatterns(failureCues)...), "directly")
+	g[wFallback] = append(append(append(wordPatterns(fallbackCues), wordPatterns(failureCues)...), wordPatterns(weakFallbackCues)...), "directly")
 	g[wProcess] = append(wordPatterns(processNouns), wordPatterns([]string{"process", "processes", "proc", "procs",
 		"pid", "pids", "server", "servers", "daemon", "daemons", "instance", "instances", "node", "node.js", "port",
 		"ports", "job", "jobs", "worker", "workers", "task", "tasks", "pgid", "subprocess", "subprocesses", "service",

@@ -62,10 +62,17 @@ func findRawAPI(seg *segment, emit func(hit)) {
 			emit(hit{start: t.start, end: t.end, verb: w == "curling"})
 		case w == "http" && (t.code || seg.kind == segCommand) && firstWord(toks) == i && httpieArgs(wordAt(toks, i+1)):
 			emit(hit{start: t.start, end: t.end})
+		case w == "gh" && wordAt(toks, i+1) == "api" && (t.code || seg.kind == segCommand || toks[i+1].code):
+			// GitHub's CLI calling the REST API itself
+			emit(hit{start: t.start, end: toks[i+1].end})
+		case (w == "post" || w == "posting") && !t.code && urlAhead(seg, toks, i):
+			// "POST the same payload to http://localhost:8090/execute"
+			emit(hit{start: t.start, end: t.end, verb: true})
 		case w == "api" || w == "apis":
 			p := prevWord(toks, i)
 			n := wordAt(toks, i+1)
 			if p == "rest" || p == "the" || p == "http" || p == "raw" || p == "graphql" || p == "its" || p == "server's" ||
+				apiOwners[p] || strings.HasSuffix(p, "'s") ||
 				n == "call" || n == "calls" || n == "directly" || n == "endpoint" || n == "endpoints" || n == "request" || n == "requests" {
 				if p == "the" && n != "directly" && !strings.Contains(text, "directly") && !hasAnyWord(text, fallbackCues) {
 					continue
@@ -82,10 +89,9 @@ func findRawAPI(seg *segment, emit func(hit)) {
 			}
 		case (w == "raw" && wordAt(toks, i+1) == "http"):
 			emit(hit{start: t.start, end: t.end})
-		case w == "post" || w == "get" && false:
-			if wordAt(toks, i+1) == "to" && strings.Contains(s[t.end:min(seg.end, t.end+40)], "/api") {
-				emit(hit{start: t.start, end: t.end, verb: true})
-			}
+		case w == "import" && !t.code && wordAt(toks, i+1) == "the" && (wordAt(toks, i+2) == "server" || wordAt(toks, i+2) == "server's"):
+			// "import the server's tool functions and call them yourself"
+			emit(hit{start: t.start, end: t.end, verb: true})
 		case w == "import" && !t.code:
 			// "import `gitea_mcp_server` and call the handler directly"
 			if i+1 < len(toks) && toks[i+1].code && strings.Contains(toks[i+1].s, "mcp") {
@@ -96,6 +102,34 @@ func findRawAPI(seg *segment, emit func(hit)) {
 			emit(hit{start: t.start, end: toks[i+2].end})
 		}
 	}
+}
+
+// apiOwners name whose API a raw call reaches: "the library API", "the
+// gateway's API", "its socket API".
+var apiOwners = set("library", "socket", "backend", "gateway", "underlying", "native", "internal", "web",
+	"python", "ruby", "node", "json-rpc", "jsonrpc", "server", "service", "registry", "direct", "tool's")
+
+// urlAhead: a URL or an absolute path stands within ten words after the
+// verb at i, in its clause.
+func urlAhead(seg *segment, toks []token, i int) bool {
+	s := seg.v.f.s
+	for k, n := i+1, 0; k < len(toks) && n < 10; k++ {
+		t := toks[k]
+		if !t.code && (t.s == "." && (k+1 >= len(toks) || toks[k+1].start > t.end) || t.s == ";") {
+			return false
+		}
+		if t.word {
+			n++
+			if (t.s == "http" || t.s == "https") && k+1 < len(toks) && toks[k+1].s == ":" {
+				return true
+			}
+		}
+		if t.s == "/" && k+1 < len(toks) && toks[k+1].word && toks[k+1].start == t.end &&
+			(k == 0 || toks[k-1].end < t.start || !toks[k-1].word) && strings.Contains(s[t.start:min(len(s), t.start+40)], "/") {
+			return true
+		}
+	}
+	return false
 }
 
 // healthCheck: a probe of a health endpoint is not a way around the tools.
@@ -124,7 +158,7 @@ func apiVerbBefore(toks []token, i int) bool {
 		default:
 			return true
 		}
-		if t.s == "via" || t.s == "through" || t.s == "curl" || t.s == "to" && prevWord(toks, k) == "back" {
+		if t.s == "via" || t.s == "through" || t.s == "curl" || t.s == "against" || t.s == "straight" || t.s == "to" && prevWord(toks, k) == "back" {
 			return true
 		}
 	}
@@ -132,7 +166,7 @@ func apiVerbBefore(toks []token, i int) bool {
 }
 
 var apiVerbForms = inflections(set("call", "use", "hit", "query", "curl", "send", "post", "fall",
-	"make", "request", "invoke", "try", "access", "bypass", "reach"))
+	"make", "request", "invoke", "try", "access", "bypass", "reach", "load", "read", "talk", "shell", "go"))
 
 // httpieArgs: "http" opens an HTTPie command only before a method or URL.
 func httpieArgs(next string) bool {

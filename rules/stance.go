@@ -69,6 +69,16 @@ func isBoundary(toks []token, j int) bool {
 		return !n.code && (baseVerbs[n.s] && !nonImperativeStart[n.s] || n.s == "then" || n.s == "instead" || n.s == "but")
 	case "but", "however", "otherwise", "then", "whereas", "although", "though":
 		return true
+	case "so":
+		// "The tool is flaky, so just curl the API": a new instruction
+		if j == 0 || toks[j-1].s != "," {
+			return false
+		}
+		k := j + 1
+		for k < len(toks) && toks[k].word && !toks[k].code && fillers[toks[k].s] && toks[k].s != "it" && toks[k].s != "this" {
+			k++
+		}
+		return k < len(toks) && toks[k].word && !toks[k].code && baseVerbs[toks[k].s] && !nonImperativeStart[toks[k].s]
 	case "instead":
 		return !(j+1 < len(toks) && toks[j+1].s == "of")
 	}
