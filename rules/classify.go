@@ -268,7 +268,7 @@ func (v *view) contextVerdicts(r *ctxVerdicts) {
 	if v.u.Kind == CodeBlock && c.Before != "" && leadInBan(lastLine(c.Before)) {
 		r.ctxBan = true
 	}
-	if c.Quote && !strings.Contains(strings.ToLower(v.u.Text), "[!") {
+	if c.Quote && !strings.Contains(strings.ToLower(v.u.Text), "[!") && !admonition(c.Label) {
 		r.ctxMention = true
 	}
 	for _, h := range c.Headings {
@@ -358,8 +358,24 @@ func lastClause(l string) string {
 
 // descriptiveBefore: the text before a code block presents the code as
 // evidence or as what some program does ("The cleanup path uses ...:").
+// admonition: a block quote opened by a label such as "**Tip:**" or
+// "**Note:**" is the page's own aside, not a quotation.
+func admonition(label string) bool {
+	switch strings.Trim(fold(label).s, " *_:.!") {
+	case "tip", "pro tip", "note", "important", "warning", "hint", "info", "caution", "workaround", "fix",
+		"quick fix", "recommended", "remember", "heads up", "heads-up", "nb":
+		return true
+	}
+	return false
+}
+
 func descriptiveBefore(s string) bool {
 	l := strings.TrimSpace(fold(lastLine(s)).s)
+	// the sentence that introduces the block is the last one: "The server
+	// watches restart.txt. After a pull, restart it by touching it:"
+	if k := strings.LastIndex(strings.TrimRight(l, ".: "), ". "); k >= 0 {
+		l = strings.TrimSpace(l[k+2:])
+	}
 	toks := tokenize(l, 0, len(l), func(int) bool { return false })
 	// first word a determiner and a third-person verb soon after
 	if len(toks) < 3 || !toks[0].word {

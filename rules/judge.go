@@ -440,7 +440,8 @@ func mainStart(toks []token, lo, i int) int {
 			j = k + 1
 			continue
 		}
-		if fillers[t.s] || modals[t.s] && t.s != "need" && t.s != "have" {
+		if fillers[t.s] || modals[t.s] && (t.s != "need" && t.s != "have" || wordAt(toks, j+1) == "to") {
+			// "you also need to touch …" obliges as "you must" does
 			j++
 			continue
 		}
@@ -506,6 +507,17 @@ var notImperative = set("all", "both", "half", "what", "which", "who", "whom", "
 	"not", "no", "yes", "there", "here", "is", "are", "was", "were", "be", "been", "it", "he", "she", "they",
 	"we", "you", "i", "me", "him", "them", "us", "of", "on", "in", "at", "by", "to", "as", "or", "if")
 
+// codeWords counts the words of the code span that starts at token k.
+func codeWords(toks []token, k int) int {
+	n := 0
+	for ; k < len(toks) && toks[k].code; k++ {
+		if toks[k].word {
+			n++
+		}
+	}
+	return n
+}
+
 // ingWord: an -ing form, known verb or not ("attempting").
 func ingWord(w string) bool { return strings.HasSuffix(w, "ing") && len(w) > 5 && !notGerunds[w] }
 
@@ -552,8 +564,17 @@ func approved(toks []token, i, hi int) bool {
 		if approvingWords[w] {
 			return true
 		}
-		if (w == "the" || w == "a") && approvalTitles[wordAt(toks, n+1)] {
-			return true
+		if w == "the" || w == "a" {
+			// "is the fix", "is the quickest way", "is a safe workaround"
+			for m, c := n+1, 0; m < hi && c < 3; m++ {
+				if !toks[m].word {
+					continue
+				}
+				c++
+				if approvalTitles[toks[m].s] {
+					return true
+				}
+			}
 		}
 		return false
 	}
@@ -627,7 +648,11 @@ func introPhraseEnd(toks []token, j, i int) int {
 			if n > 8 || k+1 > i {
 				return -1
 			}
-			if nx := toks[k+1]; nx.code || !nx.word || !(baseVerbs[nx.s] || fillers[nx.s] || modals[nx.s]) {
+			nx := toks[k+1]
+			if nx.code && codeWords(toks, k+1) > 1 {
+				return k // "For a quick fix, `touch manage.py` after saving": a command with its arguments
+			}
+			if nx.code || !nx.word || !(baseVerbs[nx.s] || fillers[nx.s] || modals[nx.s]) {
 				return -1
 			}
 			return k

@@ -95,7 +95,7 @@ func touchCommand(seg *segment, i int) bool {
 		rest = rest[:k]
 	}
 	timeFlag := false
-	target := false
+	target, other := false, false
 	for _, a := range strings.Fields(rest) {
 		switch {
 		case a == "-m" || a == "-a" || a == "-c" || a == "-am" || a == "-ma" || a == "-cm" || a == "-mc" ||
@@ -104,15 +104,33 @@ func touchCommand(seg *segment, i int) bool {
 		case strings.HasPrefix(a, "-"):
 		default:
 			a = strings.TrimRight(strings.Trim(a, "\"'"), ".,;:)")
-			if isConfigFile(a) || isEnvFile(a) || isStateFile(a) {
+			if isConfigFile(a) || isEnvFile(a) || isStateFile(a) || reloadTarget(a) {
 				target = true
+			} else if a != "" {
+				other = true
 			}
 		}
 	}
-	if !timeFlag && !target {
+	if !timeFlag && !target && !(other && reloadContext(seg)) {
+		// an existing file touched so a watcher sees a change: the
+		// reload is the point ("touch manage.py so the autoreloader
+		// restarts the web process")
 		return false
 	}
 	return !creationContext(seg)
+}
+
+// reloadTarget: a file whose name says it is there to be touched — a
+// restart sentinel, a reload trigger or stamp (tmp/restart.txt,
+// reload.trigger, .preview/reload.sentinel).
+func reloadTarget(p string) bool {
+	b := strings.ToLower(baseName(p))
+	for _, w := range []string{"restart", "reload", "trigger", "sentinel", "touchfile", "touch-reload"} {
+		if strings.Contains(b, w) {
+			return true
+		}
+	}
+	return strings.HasSuffix(b, ".stamp")
 }
 
 // creationContext: the text around a touch says it creates a file.
@@ -140,6 +158,9 @@ func objectIsConfig(seg *segment, i int) bool {
 	toks := seg.tokens()
 	if configPathAfter(seg, toks[i].end) {
 		return true
+	}
+	if filePathAfter(seg, toks[i].end) && reloadContext(seg) && !creationContext(seg) {
+		return true // "touch `manage.py` so the autoreloader restarts"
 	}
 	for k, n := i+1, 0; k < len(toks) && n < 6; k++ {
 		t := toks[k]
@@ -169,6 +190,23 @@ func objectIsConfig(seg *segment, i int) bool {
 	return false
 }
 
+// filePathAfter: a file name (with an extension or a folder) starts
+// within 40 bytes after from, in the same clause: "touch `index.html`
+// again", "touch the skill's SKILL.md".
+func filePathAfter(seg *segment, from int) bool {
+	s := seg.v.f.s
+	for _, r := range paths(seg) {
+		if r.start <= from || r.start >= from+40 || strings.ContainsAny(s[from:r.start], ",;") {
+			continue
+		}
+		b := baseName(r.s)
+		if strings.Contains(r.s, "/") || strings.LastIndexByte(b, '.') > 0 && len(b)-strings.LastIndexByte(b, '.') <= 6 {
+			return true
+		}
+	}
+	return false
+}
+
 // configPathAfter: a config or env file path starts within 60 bytes
 // after from, in the same clause.
 func configPathAfter(seg *segment, from int) bool {
@@ -190,10 +228,21 @@ func configInSegment(seg *segment) bool {
 	return hasAnyWord(seg.text(), []string{"config", "configuration", "config file", "settings file"})
 }
 
+// reloadWords say that a change to a file is meant to make something
+// reload, restart or rebuild.
+var reloadWords = []string{"reload", "reloads", "reloading", "reloaded", "reloader", "autoreload", "autoreloader",
+	"watcher", "watchers", "watched", "pick up", "picks up", "picked up", "force", "restart", "restarts",
+	"restarting", "redeploy", "redeploys", "rebuild", "rebuilds", "trigger", "triggers", "hot reload",
+	"live reload", "livereload", "touch-reload"}
+
 func reloadContext(seg *segment) bool {
 	c := seg.v.u.Ctx
-	for _, t := range append([]string{seg.text(), seg.caption, c.Before}, c.Headings...) {
-		if hasAnyWord(fold(t).s, []string{"reload", "reloads", "reloading", "watcher", "pick up", "picks up", "force"}) {
+	levels := append([]string{seg.text(), seg.caption, c.Before, c.LeadIn, c.Label}, c.Headings...)
+	if seg.v.u.Kind == Prose {
+		levels = append(levels, seg.v.u.Text) // the rest of the paragraph says why
+	}
+	for _, t := range levels {
+		if hasAnyWord(fold(t).s, reloadWords) {
 			return true
 		}
 	}

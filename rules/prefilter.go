@@ -180,8 +180,8 @@ func wordGroups() [numWordGroups][]string {
 		"services", "runtime", "runtimes", "binary", "listener", "zombie", "zombies"})...)
 	g[wProcess] = append(g[wProcess], "mcp", "server", "agent", "daemon", ".exe")
 	g[wClient] = append(wordPatterns(clientWords), "mcp")
-	g[wReload] = append(configFileNames(), "config", "settings", "mcp", ".env", "reload", "watcher", "pick up",
-		"picks up", "force")
+	g[wReload] = append(append(configFileNames(), "config", "settings", "mcp", ".env", "pick up",
+		"picks up", "picked up", "force", "sentinel", ".stamp", "touchfile"), reloadStems...)
 	g[wDocClient] = docClientWords
 	g[wStateVerb] = formPatterns(stateForms)
 	g[wTimeVerb] = formPatterns(timeForms)
@@ -1747,6 +1747,9 @@ func PathWords(name string) uint64 {
 	}
 	return g
 }
+
+// reloadStems cover reloadWords and reloadTarget's names as substrings.
+var reloadStems = []string{"reload", "watch", "restart", "redeploy", "rebuild", "trigger"}
 
 // docClientWords name MCP configuration files and tables. A document
 // that names one anywhere is about MCP clients' configuration in every

@@ -48,5 +48,10 @@ func IsConfigPath(p string) bool { return isConfigFile(strings.ToLower(p)) }
 // IsEnvPath reports whether p names an environment file such as .env.
 func IsEnvPath(p string) bool { return isEnvFile(strings.ToLower(p)) }
 
+// IsReloadTarget reports whether p names a file that exists to be
+// touched so that a watcher reloads: a restart sentinel, a reload trigger
+// or stamp (tmp/restart.txt, reload.trigger).
+func IsReloadTarget(p string) bool { return reloadTarget(p) }
+
 // IsStatePath reports whether p names session state kept on disk.
 func IsStatePath(p string) bool { return isStateFile(strings.ToLower(p)) }

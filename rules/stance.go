@@ -66,6 +66,9 @@ func isBoundary(toks []token, j int) bool {
 			return false
 		}
 		n := toks[k]
+		if (t.s == "-" || t.s == "—") && (n.s == "you" || n.s == "we") && k+1 < len(toks) && (modals[toks[k+1].s] || toks[k+1].s == "also" || toks[k+1].s == "just") {
+			return true // "… is not enough on its own - you also need to touch …"
+		}
 		return !n.code && (baseVerbs[n.s] && !nonImperativeStart[n.s] || n.s == "then" || n.s == "instead" || n.s == "but")
 	case "but", "however", "otherwise", "then", "whereas", "although", "though":
 		return true
@@ -97,7 +100,7 @@ func banState(toks []token, lo, i int) (banned, forced bool) {
 		if t.code {
 			continue
 		}
-		if t.s == "," && scopeEnd == -2 {
+		if (t.s == "," || t.s == ":") && scopeEnd == -2 {
 			banned = false
 			scopeEnd = -1
 			continue
@@ -114,7 +117,7 @@ func banState(toks []token, lo, i int) (banned, forced bool) {
 				banned, forced = false, true
 			}
 		case t.s == "not" && j > lo && (prevWord(toks, j) == "do" || prevWord(toks, j) == "must" ||
-			prevWord(toks, j) == "should" || prevWord(toks, j) == "shall" || prevWord(toks, j) == "does" ||
+			prevWord(toks, j) == "should" || prevWord(toks, j) == "shall" ||
 			prevWord(toks, j) == "may" || prevWord(toks, j) == "need" || prevWord(toks, j) == "is" ||
 			prevWord(toks, j) == "are" || prevWord(toks, j) == "never"):
 			if (prevWord(toks, j) == "is" || prevWord(toks, j) == "are") && !(n1 == "safe" || n1 == "allowed" || n1 == "recommended" || n1 == "permitted" || n1 == "ok" || n1 == "okay" || n1 == "acceptable" || n1 == "advisable") {

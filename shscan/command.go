@@ -388,10 +388,11 @@ func operands(args []*word, valued ...string) []*word {
 }
 
 // watched: a path a watcher may reload: a config, env or session-state
-// file by its name, or a variable named for one ($CONFIG_FILE).
+// file or a reload sentinel by its name, or a variable named for one
+// ($CONFIG_FILE, $CONF_DIR, $RELOAD_TRIGGER).
 func watched(w *word) bool {
 	t := w.text()
-	if rules.IsConfigPath(t) || rules.IsEnvPath(t) || rules.IsStatePath(t) {
+	if rules.IsConfigPath(t) || rules.IsEnvPath(t) || rules.IsStatePath(t) || rules.IsReloadTarget(t) {
 		return true
 	}
 	if w.literal {
@@ -399,8 +400,8 @@ func watched(w *word) bool {
 	}
 	for _, name := range varNames(t) {
 		l := strings.ToLower(name)
-		if strings.Contains(l, "config") || strings.Contains(l, "cfg") || strings.Contains(l, "settings") ||
-			strings.Contains(l, "dotenv") || l == "envfile" || l == "env_file" {
+		if strings.Contains(l, "conf") || strings.Contains(l, "cfg") || strings.Contains(l, "settings") ||
+			strings.Contains(l, "dotenv") || l == "envfile" || l == "env_file" || rules.IsReloadTarget(l) {
 			return true
 		}
 	}
