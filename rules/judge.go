@@ -317,7 +317,9 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 	}
 	// a statement: permission, obligation, first-person advice or a
 	// promised outcome ("a quick `pkill` does the trick") still recommends
-	for k := i; k < hi; k++ {
+	for k := i + 1; k < hi; k++ {
+		// the outcome follows the action: "a quick `pkill` does the
+		// trick"; "the reaper clears job locks" names the action itself
 		if w := toks[k]; w.word && !w.code && (positiveOutcome[w.s] || w.s == "trick") {
 			return Recommend
 		}

@@ -103,8 +103,7 @@ var builtinRoutes = map[string][]routeSpec{
 		{groups: [][]string{stateFilePatterns}},
 		// state nouns after a state verb (stateNoun, stateForms)
 		{groups: [][]string{{"^lock$", "^locks$", "^lockfile", "^heartbeat", "^lease", "^pidfile", "^pid file",
-			"^session file", "^session state", "^session record", "^session database", "^session db", "^session row",
-			"^state file", "^state state", "^state record", "^state database", "^state db", "^state row"}},
+			"^session ", "^sessions ", "^state ", "^transcript"}},
 			local: []int{wStateVerb}},
 		{groups: [][]string{{"^delete from ", "^update ", "^truncate ", "^drop table "}}, tables: true},
 	},
@@ -128,9 +127,10 @@ var builtinRoutes = map[string][]routeSpec{
 
 // stateFilePatterns match the state file names and folders that
 // isOwnedState and isWorkflowState read.
-var stateFilePatterns = []string{".lock$", "\\lock", ".lck", ".pid$", "^heartbeat", "\\lease", "^lease.json",
+var stateFilePatterns = []string{".lock$", "\\lock", ".lck", "^heartbeat", "\\lease", "^lease.json",
 	"^leases.json", ".in_use", ".db", ".sqlite", "\\session", "^state.json", "^state.yaml", "^state.yml",
-	"^session.json", "^sessions.json"}
+	"^session.json", "^sessions.json", "singleton", ".~lock", "dirlock", "state", "session", "checkpoint",
+	"breaker", "transcript", "auth", "token", "credential"}
 
 // configFileNames are the configuration file names isConfigFile reads,
 // and its table prefixes.

@@ -36,7 +36,7 @@ ownership first, or request a reconnect and let the server reconcile its state.`
 			"Run `npm install` if `package-lock.json` changed.\n",
 		},
 	},
-	stems: []string{"lock", "lck", "heartbeat", "lease", "session", "state", "pid", ".db", ".sqlite", "delete from", "update ", "truncate", "drop table", "in_use"},
+	stems: []string{"lock", "lck", "heartbeat", "lease", "session", "state", ".db", ".sqlite", "delete from", "update ", "truncate", "drop table", "in_use", "auth", "token", "credential", "singleton", "checkpoint", "breaker", "transcript"},
 	find:  findSessionStateEdit,
 }
 
@@ -55,10 +55,10 @@ func findSessionStateEdit(seg *segment, emit func(hit)) {
 			n++
 		}
 		table := rest[:n]
-		if !sqlStateTable(table) {
+		if kw == "update " && !(strings.HasPrefix(rest[n:], " set ") && strings.Contains(rest[n:], "=")) {
 			continue
 		}
-		if kw == "update " && !(strings.HasPrefix(rest[n:], " set ") && strings.Contains(rest[n:], "=")) {
+		if !sqlStateTable(table) && !(kw == "update " && stateColumns(rest[n:])) {
 			continue
 		}
 		emit(hit{start: seg.start + k, end: seg.start + k + len(kw) - 1})
@@ -94,7 +94,8 @@ func findSessionStateEdit(seg *segment, emit func(hit)) {
 		if l == "" {
 			continue
 		}
-		if f := formOf(t.s); (f == formPast || t.s != l && strings.HasSuffix(t.s, "ed")) && prevWord(toks, i) == "be" {
+		if f := formOf(t.s); (f == formPast || t.s != l && strings.HasSuffix(t.s, "ed")) && prevWord(toks, i) == "be" &&
+			l != "flush" && passiveModal(toks, i) && !futureBe(toks, i) {
 			// passive: "the lock file can be removed by hand"
 			for k := i - 1; k >= 0 && k >= i-8; k-- {
 				if toks[k].word && stateNoun(toks, k) {
@@ -126,7 +127,7 @@ func findSessionStateEdit(seg *segment, emit func(hit)) {
 	}
 }
 
-var stateVerbs = set("delete", "remove", "rm", "clear", "reset", "wipe", "purge", "edit",
+var stateVerbs = set("delete", "remove", "rm", "clear", "reset", "wipe", "purge", "edit", "flush",
 	"modify", "truncate", "empty", "unlink", "erase", "nuke", "break", "drop", "clean",
 	"overwrite", "rewrite", "force-remove", "force-delete")
 
@@ -145,12 +146,55 @@ func stateNoun(toks []token, k int) bool {
 			return false
 		}
 		return true
-	case "session", "state":
+	case "session", "state", "sessions":
 		n := wordAt(toks, k+1)
-		return n == "file" || n == "files" || n == "state" || n == "record" || n == "records" || n == "database" || n == "db" || n == "row" || n == "rows"
-	case "pid":
-		n := wordAt(toks, k+1)
-		return n == "file" || n == "files"
+		if stateHeads[n] {
+			return true
+		}
+		// "the persisted breaker state", "the stored session"
+		return w != "sessions" && stateOwners[prevWord(toks, k)] && !stateHeads[n] && n != "of" && n != "machine"
+	case "transcript", "transcripts":
+		// an agent's or a chat's record, not a meeting's
+		p := prevWord(toks, k)
+		return p == "session" || p == "chat" || p == "conversation" || p == "agent" || p == "agent's"
+	}
+	return false
+}
+
+// futureBe: "will be deleted", "would be removed" describe what a system
+// does, as opposed to "can be removed by hand".
+func futureBe(toks []token, i int) bool {
+	j := i - 1
+	for j >= 0 && toks[j].s != "be" {
+		j--
+	}
+	p := prevWord(toks, j)
+	return p == "will" || p == "would" || p == "'ll" || p == "ll"
+}
+
+// stateHeads, after "session" or "state", make it a thing on disk.
+var stateHeads = set("file", "files", "state", "record", "records", "database", "db", "row", "rows", "data",
+	"token", "tokens", "store", "cache", "caches", "directory", "directories", "dir", "folder", "registry",
+	"transcript", "transcripts", "entries", "table", "tables", "json", "lock", "locks")
+
+// stateOwners, before "state" or "session", say it is kept somewhere.
+var stateOwners = set("persisted", "stored", "saved", "cached", "breaker", "leftover", "stale")
+
+// stateColumns: an UPDATE's SET list writes a job's state, heartbeat,
+// lock or lease columns ("set state = 'queued', heartbeat_at = null").
+func stateColumns(set string) bool {
+	if !strings.HasPrefix(set, " set ") {
+		return false
+	}
+	set = set[5:]
+	if k := strings.Index(set, " where "); k >= 0 {
+		set = set[:k]
+	}
+	for _, a := range strings.Split(set, ",") {
+		col := strings.TrimSpace(strings.SplitN(a, "=", 2)[0])
+		if col == "state" || strings.Contains(col, "heartbeat") || strings.Contains(col, "lock") || strings.Contains(col, "lease") {
+			return true
+		}
 	}
 	return false
 }
@@ -158,12 +202,14 @@ func stateNoun(toks []token, k int) bool {
 // sqlStateTable: a table that holds session state.
 func sqlStateTable(t string) bool {
 	switch t {
-	case "sessions", "session", "state", "states", "session_state", "agent_sessions", "mcp_sessions":
+	case "sessions", "session", "state", "states", "session_state", "agent_sessions", "mcp_sessions", "writes":
 		return true
 	}
-	// leases, lock tables and heartbeats under any name; an app's
-	// user_sessions table is its own data
-	for _, w := range []string{"lease", "lock", "heartbeat"} {
+	// sessions, checkpoints, leases, lock tables and heartbeats under any name
+	if strings.Contains(t, "user_session") {
+		return false // an application's record of its users' logins
+	}
+	for _, w := range []string{"lease", "lock", "heartbeat", "session", "checkpoint"} {
 		if strings.Contains(t, w) {
 			return true
 		}

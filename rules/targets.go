@@ -2,6 +2,7 @@ package rules
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -119,7 +120,8 @@ var dependencyLocks = set("package-lock.json", "yarn.lock", "pnpm-lock.yaml", "b
 	"npm-shrinkwrap.json", "go.sum", "deno.lock", "pubspec.lock", "conda-lock.yml", "package.resolved")
 
 // isStateFile: session state kept on disk: lock, lease, heartbeat, session
-// and state files or folders, pid files and state databases.
+// and state files or folders, token caches and state databases. A pid
+// file is not one: it names a process (process-kill reads it).
 func isStateFile(p string) bool { return isOwnedState(p) || isWorkflowState(p) }
 
 // isWorkflowState: a state file that may be a workflow's own progress
@@ -134,15 +136,89 @@ func isWorkflowState(p string) bool {
 	case "state.json", "session.json", "sessions.json", "state.yaml", "state.yml":
 		return true
 	}
+	if stateData(b) || dirNamed(p, stateDirs, "-state", "_state") {
+		return true // breaker_state.json, run.state.json, .wrangler/state, checkpoints.sqlite
+	}
 	if strings.HasSuffix(b, ".db") || strings.HasSuffix(b, ".sqlite") || strings.HasSuffix(b, ".sqlite3") {
-		return strings.Contains(b, "state") || strings.Contains(b, "session")
+		return strings.Contains(b, "state") || strings.Contains(b, "session") || strings.Contains(b, "checkpoint")
 	}
 	return false
 }
 
+// stateExts are the extensions state is kept in.
+var stateExts = []string{".json", ".jsonl", ".yaml", ".yml", ".db", ".sqlite", ".sqlite3", ".cache", ".dat", ".bin", ".toml"}
+
+// stateData: a data file named for state, a session or a checkpoint
+// ("circuit-breaker.state.json", "tools-session.json", "session-cache.json").
+func stateData(b string) bool {
+	ext := path.Ext(b)
+	if ext == "" || !slices.Contains(stateExts, ext) {
+		return false
+	}
+	name := strings.TrimSuffix(b, ext)
+	return strings.Contains(name, "state") || strings.Contains(name, "session") || strings.Contains(name, "checkpoint") ||
+		strings.Contains(name, "breaker")
+}
+
+// sessionDirs hold other sessions' state by their name; stateDirs a
+// workflow's or tool's own progress, which counts only as a recovery step.
+var (
+	sessionDirs = set("sessions", "session", "locks", "lock", "leases", "heartbeats", "transcripts")
+	stateDirs   = set("state", "states", "checkpoints")
+)
+
+// dirNamed: a path component is a folder that dirs or one of the
+// suffixes names ("~/.agentd/sessions", "mcp-sessions/", ".agent/state/").
+func dirNamed(p string, dirs map[string]bool, suffixes ...string) bool {
+	parts := strings.Split(strings.Trim(strings.ReplaceAll(p, "\\", "/"), "/"), "/")
+	if len(parts) == 1 && !strings.HasSuffix(p, "/") {
+		return false // a bare word is not a folder
+	}
+	for _, c := range parts {
+		if dirs[c] {
+			return true
+		}
+		for _, sf := range suffixes {
+			if strings.HasSuffix(c, sf) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// authCache: a tool's stored credentials and tokens under the home or a
+// cache folder ("~/.relay-auth", "~/.cache/mcp-auth/tokens.json").
+func authCache(p string) bool {
+	home := strings.HasPrefix(p, "~/.") || strings.HasPrefix(p, "$home/.") || strings.HasPrefix(p, "${home}/.") ||
+		strings.Contains(p, "/.cache/") || strings.HasPrefix(p, ".cache/")
+	if !home {
+		return false
+	}
+	parts := strings.Split(p, "/")
+	if slices.Contains(parts, ".ssh") || slices.Contains(parts, ".gnupg") {
+		return false // keys and keyrings are not a tool's session
+	}
+	for _, c := range parts {
+		c = strings.TrimPrefix(c, ".")
+		if c == "auth" || strings.HasSuffix(c, "-auth") || strings.HasSuffix(c, "_auth") || strings.HasPrefix(c, "auth-") ||
+			strings.HasPrefix(c, "auth.") || strings.Contains(c, "oauth") || strings.Contains(c, "token") ||
+			strings.HasPrefix(c, "credentials") {
+			return true
+		}
+	}
+	return false
+}
+
+// lockNamed: lock files named otherwise than *.lock: a browser profile's
+// Singleton* files, an office suite's .~lock.* files, a __dirlock.
+func lockNamed(b string) bool {
+	return strings.HasPrefix(b, "singleton") || strings.HasPrefix(b, ".~lock.") || strings.Contains(b, "dirlock")
+}
+
 // isOwnedState: state that a server or other sessions own: locks, leases,
-// heartbeats, pid files, session folders, and any state kept in a tool's
-// home dot-folder (~/.gitea-mcp/state.json) or an MCP path.
+// heartbeats, session and state folders, auth token caches, and any state
+// kept in a tool's home dot-folder (~/.gitea-mcp/state.json) or an MCP path.
 func isOwnedState(p string) bool {
 	if apiRoute(p) {
 		return false
@@ -151,18 +227,19 @@ func isOwnedState(p string) bool {
 	if dependencyLocks[b] {
 		return false
 	}
-	if strings.HasSuffix(b, ".lock") || strings.HasSuffix(b, ".lck") || strings.HasSuffix(b, ".pid") ||
+	// a pid file names a process to end (process-kill); removing one is
+	// not a state edit
+	if strings.HasSuffix(b, ".lock") || strings.HasSuffix(b, ".lck") || lockNamed(b) ||
 		b == "heartbeat" || strings.HasPrefix(b, "heartbeat.") || b == "leases.json" || b == "lease.json" ||
 		b == "control_plane.db" || b == ".in_use" || b == "lockfile" || b == "locks" || b == "lock" {
 		return true
 	}
-	for _, dir := range []string{"/sessions/", "/locks/", "/leases/", "/heartbeats/", "/session/", "/lock/"} {
-		if strings.Contains(p+"/", dir) {
-			return true
-		}
+	if dirNamed(p, sessionDirs, "-sessions", "_sessions") || authCache(p) {
+		return true
 	}
-	homeDot := (strings.HasPrefix(p, "~/.") || strings.HasPrefix(p, "$home/.") || strings.HasPrefix(p, "${home}/.")) && strings.Count(p, "/") >= 2
-	if b == "state.json" || b == "session.json" || b == "sessions.json" {
+	homeDot := (strings.HasPrefix(p, "~/.") || strings.HasPrefix(p, "$home/.") || strings.HasPrefix(p, "${home}/.") ||
+		strings.Contains(p, "/.cache/") || strings.HasPrefix(p, ".cache/")) && strings.Count(p, "/") >= 2
+	if b == "state.json" || b == "session.json" || b == "sessions.json" || stateData(b) {
 		return homeDot || strings.Contains(p, "mcp")
 	}
 	if strings.HasSuffix(b, ".db") || strings.HasSuffix(b, ".sqlite") || strings.HasSuffix(b, ".sqlite3") {
@@ -428,6 +505,10 @@ func nearestEditVerb(toks []token, lo, hi, ti int, t pathRun) (int, bool) {
 		}
 		if l == "save" || l == "re-save" || l == "resave" || l == "bump" {
 			continue
+		}
+		if l == "point" && (wordAt(toks, k+1) == "them" || wordAt(toks, k+1) == "him" || wordAt(toks, k+1) == "her" ||
+			wordAt(toks, k+1) == "you" || wordAt(toks, k+1) == "users" || wordAt(toks, k+1) == "people") {
+			continue // "point them at state/": show, not edit
 		}
 		return k, true
 	}

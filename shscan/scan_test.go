@@ -50,7 +50,9 @@ func TestScanCalls(t *testing.T) {
 		{"touch an env file", "touch .env", []string{"mtime-reload touch"}},
 		{"remove a lock", "rm -f ~/.gitea/terminal.lock", []string{"session-state-edit rm"}},
 		{"remove sessions", `rm -rf "$HOME/.gitea/sessions/"`, []string{"session-state-edit rm"}},
-		{"unlink a pid file", "unlink /run/mcp.pid", []string{"session-state-edit unlink"}},
+		{"unlink a lease", "unlink /run/mcp/lease.json", []string{"session-state-edit unlink"}},
+		{"a pid file is not session state", "unlink /run/mcp.pid", nil},
+		{"remove a profile's singleton lock", "rm -f ~/.cache/relay-profile/SingletonLock", []string{"session-state-edit rm"}},
 		{"find delete locks", "find ~/.mcp -name '*.lock' -delete", []string{"session-state-edit find"}},
 
 		{"kill -0 probe", `kill -0 "$pid" || echo gone`, nil},
