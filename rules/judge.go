@@ -31,6 +31,12 @@ func (v *view) stance(seg *segment, h hit) Stance {
 	if v.u.Kind == FrontMatter && metadataKey(frontMatterKey(v.f.s, h.start)) {
 		return Mention // "title: Stop-Process", "aliases: [kill]" name the page
 	}
+	if seg.kind == segProse && changeTitle(seg.text(), v.u.Kind == Heading) {
+		return Mention // "fix: use fuser to kill processes on ports" titles a change
+	}
+	if seg.kind == segProse && v.definitionAt(h.start) {
+		return Mention // "`stop_service` - Kill service process" describes an option
+	}
 	switch seg.kind {
 	case segCommand:
 		if seg.output {
@@ -84,6 +90,59 @@ func (v *view) stance(seg *segment, h hit) Stance {
 		return Mention // a page titled "killall" names its subject
 	}
 	return proseStance(seg, h, 0)
+}
+
+// changeTitle: a commit message, pull request or changelog title in the
+// conventional form ("fix: …", "feat(cli): …", "chore!: …").
+//
+// In running text "Fix: increase the timeout" is a label, so a type alone
+// counts only as a title (a heading); a scope or a '!' counts anywhere.
+func changeTitle(s string, title bool) bool {
+	s = strings.TrimLeft(s, " #*-[")
+	k := strings.IndexByte(s, ':')
+	if k <= 0 || k > 24 {
+		return false
+	}
+	typ := strings.TrimSuffix(s[:k], "!")
+	marked := len(typ) < k
+	if p := strings.IndexByte(typ, '('); p > 0 && strings.HasSuffix(typ, ")") {
+		typ, marked = typ[:p], true
+	}
+	if !title && !marked {
+		return false
+	}
+	switch typ {
+	case "fix", "feat", "chore", "docs", "refactor", "perf", "test", "tests", "build", "ci", "style", "revert", "bugfix", "hotfix":
+		return true
+	}
+	return false
+}
+
+// definitionAt: the unit opens with a term — an identifier or flag in
+// inline code — and a separator (":", " - ", "–", "—"), and the hit lies
+// in the description after it: an option or API reference.
+func (v *view) definitionAt(at int) bool {
+	u := v.u
+	if len(u.Code) == 0 || u.Kind != Prose {
+		return false
+	}
+	sp := u.Code[0]
+	if strings.TrimSpace(u.Text[:sp.Start]) != "" || strings.ContainsAny(u.Text[sp.Start:sp.End], " \t") {
+		return false
+	}
+	rest := u.Text[sp.End:]
+	trimmed := strings.TrimLeft(rest, " ")
+	sep := 0
+	switch {
+	case strings.HasPrefix(trimmed, ":"):
+		sep = 1
+	case strings.HasPrefix(trimmed, "- "), strings.HasPrefix(trimmed, "– "), strings.HasPrefix(trimmed, "— "):
+		sep = len(strings.SplitN(trimmed, " ", 2)[0])
+	default:
+		return false
+	}
+	end := sp.End + len(rest) - len(trimmed) + sep
+	return v.source(at) >= u.Offsets[min(end, len(u.Offsets)-1)]
 }
 
 // echoString: a hit inside a quoted string printed by echo and the like is
@@ -224,8 +283,11 @@ func quoted(toks []token, lo, i int) bool {
 		p = prevWord(toks, open-1)
 	}
 	switch p {
-	case "run", "type", "execute", "enter", "use", "try", "paste", "with", "command", "do":
+	case "run", "type", "execute", "enter", "use", "try", "paste", "with", "command", "do", "example":
 		return false
+	}
+	if k := open; k >= 4 && toks[k-1].s == "." && toks[k-2].s == "g" && toks[k-3].s == "." && toks[k-4].s == "e" {
+		return false // "e.g. 'kill 4242'" gives an example to run
 	}
 	return true
 }
@@ -261,8 +323,8 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 		for k < hi && toks[k].start < h.end {
 			k++
 		}
-		if !hitWord.code && finiteAfter(toks, k, hi) {
-			return Mention
+		if !hitWord.code && (finiteAfter(toks, k, hi) || proseKind && statementAfter(toks, k, hi)) {
+			return Mention // "pkill -f kills the shell that runs it"
 		}
 		if hitWord.code && k < len(toks) && codeSpanEnd(toks, i) < hi && finiteAfter(toks, codeSpanEnd(toks, i), hi) {
 			return Mention
@@ -277,6 +339,14 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 	if t.word && !t.code && (formOf(t.s) == formBase && !modals[t.s] || unknownImperative(toks, j, i)) {
 		if (t.s == "see" || t.s == "refer") && !verbBetween(toks, j, i) {
 			return Mention // "For details, see Using Remove Locks" points to a page
+		}
+		if topicVerbs[t.s] {
+			return Mention // "Document a command line to kill the server": the action is the topic
+		}
+		if !h.verb || i != j {
+			if j+1 < hi && finiteAfter(toks, j+1, hi) && !objectStarts[wordAt(toks, j+1)] {
+				return Mention // "signal 0 means polling …": the word is a noun subject
+			}
 		}
 		for k := j + 1; k < i; k++ {
 			if w := toks[k]; w.word && !w.code && (w.s == "before" || w.s == "after") && ingWord(wordAt(toks, k+1)) {
@@ -442,6 +512,16 @@ func mainStart(toks []token, lo, i int) int {
 			j = k + 1
 			continue
 		}
+		if t.s == "be" && wordAt(toks, j+1) == "able" && wordAt(toks, j+2) == "to" && modals[prevWord(toks, j)] {
+			j += 3 // "you should be able to kill processes with that name"
+			for j < i && !toks[j].word {
+				j++
+			}
+			continue
+		}
+		if t.s == "free" && prevWord(toks, j) != "feel" {
+			return j // "Free the port …" is the verb; "feel free to" is not
+		}
 		if fillers[t.s] || modals[t.s] && (t.s != "need" && t.s != "have" || wordAt(toks, j+1) == "to") {
 			// "you also need to touch …" obliges as "you must" does
 			j++
@@ -474,6 +554,10 @@ func nounUse(toks []token, i int) bool {
 	}
 	return ingWord(p)
 }
+
+// topicVerbs take an action as their topic, not as a step: documenting or
+// explaining how to kill a server does not tell the reader to kill it.
+var topicVerbs = set("document", "describe", "explain", "mention", "discuss", "clarify", "note")
 
 // objectStarts open a noun phrase: after a clause's first word they make
 // it a verb with its object.
@@ -726,8 +810,12 @@ var shellWords = set("lsof", "ps", "pgrep", "netstat", "ss", "fuser", "kill", "p
 // commandStart: the clause opens with a shell command, or is a pipeline.
 func commandStart(toks []token, j, hi int, proseUnit bool) bool {
 	if toks[j].word && shellWords[toks[j].s] {
-		// "lsof -ti :7890", not "Bash tool timeout"
-		if !proseUnit || j+1 < len(toks) && argLike(toks[j+1]) {
+		if proseUnit && statementAfter(toks, j+1, hi) {
+			return false // "pkill -f kills the shell that runs it"
+		}
+		// "lsof -ti :7890", "$ sudo killall apt", not "Bash tool timeout"
+		prompt := j > 0 && toks[j-1].s == "$" && (j == 1 || !toks[j-2].word)
+		if !proseUnit || prompt || j+1 < len(toks) && (argLike(toks[j+1]) || (toks[j].s == "sudo" || toks[j].s == "xargs") && shellWordOrKill(toks[j+1].s)) {
 			return true
 		}
 	}
@@ -738,6 +826,28 @@ func commandStart(toks []token, j, hi int, proseUnit bool) bool {
 		}
 	}
 	return false
+}
+
+// statementAfter: a known third-person verb follows in the clause, outside
+// code: the command is the subject of a statement.
+func statementAfter(toks []token, k, hi int) bool {
+	for ; k < hi && k < len(toks); k++ {
+		t := toks[k]
+		if !t.word || t.code {
+			continue
+		}
+		if midSubordinators[t.s] || t.s == "that" || t.s == "which" || t.s == "who" || t.s == "until" || t.s == "and" || t.s == "or" {
+			return false // "pkill -f x if it hangs": the verb belongs to another clause
+		}
+		if formOf(t.s) == formThird && t.s != "has" || t.s == "are" {
+			return true
+		}
+	}
+	return false
+}
+
+func shellWordOrKill(w string) bool {
+	return shellWords[w] || w == "killall" || w == "pkill" || w == "kill" || w == "taskkill"
 }
 
 // markedBad: a line that opens with a cross mark shows a bad example.

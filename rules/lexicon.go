@@ -111,20 +111,45 @@ func banLabel(s string) bool {
 	if s == "" {
 		return false
 	}
-	if strings.Contains(s, "❌") || strings.Contains(s, "⛔") || strings.Contains(s, "🚫") ||
-		strings.Contains(s, "✗") || strings.Contains(s, "✘") {
-		return true
-	}
 	l := fold(s).s
 	for _, cue := range banLabelCues {
 		if containsWord(l, cue) {
 			if cue == "avoid" && (containsWord(l, "to avoid") || containsWord(l, "helps avoid")) {
 				continue
 			}
+			if (cue == "never" || cue == "don't" || cue == "do not") && symptomNegation(l, cue) {
+				continue // "Tools never appear after login" describes a failure
+			}
 			return true
 		}
 	}
+	if strings.Contains(s, "❌") || strings.Contains(s, "⛔") || strings.Contains(s, "🚫") ||
+		strings.Contains(s, "✗") || strings.Contains(s, "✘") {
+		// a cross marks a bad example, except where it marks a failure
+		// being reported: "❌ Error: address already in use"
+		return !hasAnyWord(l, []string{"error", "errors", "failed", "failure", "fails", "problem", "issue",
+			"symptom", "exception", "not found", "cannot", "can't", "unable", "crash", "crashed"})
+	}
 	return false
+}
+
+// symptomNegation: the negation has a subject of its own before it ("tools
+// never appear", "the server does not start"): it reports a symptom.
+func symptomNegation(l, cue string) bool {
+	k := strings.Index(l, cue)
+	if k <= 0 {
+		return false
+	}
+	before := strings.Fields(strings.Trim(l[:k], " *_#:-"))
+	if len(before) == 0 {
+		return false
+	}
+	switch before[len(before)-1] {
+	case "you", "we", "i", "agents", "agent", "should", "must", "things", "what", "to", "and", "or", "please",
+		"ai", "assistants", "models", "llms":
+		return false
+	}
+	return true
 }
 
 var banLabelCues = []string{

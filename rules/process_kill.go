@@ -199,8 +199,22 @@ var otherSenses = set("switch", "switches", "two", "time", "feature", "features"
 
 // killVerb: a kill-family verb whose object is a process (or an implicit
 // one where the text speaks of processes).
+// ownTerminalKey: the sentence names the interrupt key of the reader's own
+// terminal, which SPEC does not count as ending a process by hand.
+func ownTerminalKey(s string) bool {
+	for _, k := range []string{"ctrl+c", "ctrl-c", "ctrl + c", "control-c", "control+c", "ctrl c", "^c", "cmd+.", "ctrl+break"} {
+		if strings.Contains(s, k) {
+			return true
+		}
+	}
+	return false
+}
+
 func killVerb(seg *segment, i int) bool {
 	toks := seg.tokens()
+	if ownTerminalKey(seg.text()) {
+		return false // "press Ctrl+C to terminate it": the reader's own terminal
+	}
 	// the script's or agent's own children ("all background processes")
 	for k, n := i+1, 0; k < len(toks) && n < 4; k++ {
 		if t := toks[k]; t.word {
