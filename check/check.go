@@ -136,9 +136,10 @@ func (c *Checker) Source(name string, src []byte, cfg Config) (out []Finding, er
 	} else {
 		units, calls, scanErr = c.scan(kind, name, src)
 	}
-	if len(units) > 0 && rules.AboutClients(src) {
+	if len(units) > 0 && rules.MentionsMCP(src) {
+		client := rules.AboutClients(src)
 		for i := range units {
-			units[i].Ctx.DocClient = true
+			units[i].Ctx.DocMCP, units[i].Ctx.DocClient = true, client
 		}
 	}
 	stage = "rules"
@@ -268,8 +269,8 @@ func (c *Checker) filtered(kind Kind, name string, src []byte, f *rules.Filter) 
 	keep := make([]bool, len(secs))
 	kept := false
 	above := rules.PathWords(name) // word groups of the headings so far
-	if context&rules.DocGroups&^above != 0 && rules.AboutClients(src) {
-		above |= rules.DocGroups // a document about MCP configuration is so in every section
+	if context&rules.DocGroups&^above != 0 && rules.MentionsMCP(src) {
+		above |= rules.DocGroups // a document about MCP is so in every section
 	}
 	for i, sec := range secs {
 		for _, h := range sec.Heads {

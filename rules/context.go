@@ -116,10 +116,14 @@ func (v *view) recoveryBy(seg *segment, cues []string) bool {
 		}{t, setupCues})
 	}
 	for i := len(c.Headings) - 1; i >= 0; i-- {
+		setup := setupCues
+		if stepTitle(c.Headings[i]) {
+			setup = nil // "3. Install it yourself" is a step of the section above it
+		}
 		levels = append(levels, struct {
 			text  string
 			setup []string
-		}{c.Headings[i], setupCues})
+		}{c.Headings[i], setup})
 	}
 	levels = append(levels, struct {
 		text  string
@@ -142,6 +146,25 @@ func (v *view) recoveryBy(seg *segment, cues []string) bool {
 		}
 	}
 	return weak && full
+}
+
+// stepTitle: a heading that numbers a step or an option of the section
+// above it ("3. Install it yourself", "Step 2: …", "Option A: …",
+// "Solution 1: global install").
+func stepTitle(h string) bool {
+	l := strings.TrimSpace(fold(h).s)
+	if l != "" && l[0] >= '0' && l[0] <= '9' {
+		return true
+	}
+	for _, p := range []string{"step ", "option ", "solution ", "fix ", "method ", "approach ", "alternative "} {
+		if strings.HasPrefix(l, p) {
+			rest := strings.TrimSpace(l[len(p):])
+			if rest != "" && (rest[0] >= '0' && rest[0] <= '9' || len(rest) > 1 && rest[1] == ':' || len(rest) == 1) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // titleRecoveryCues are recoveryCues and the words that mark a whole

@@ -1769,6 +1769,14 @@ func AboutClients(src []byte) bool {
 	return found || !ok
 }
 
+// MentionsMCP reports whether a document names MCP or an MCP client
+// anywhere (the words aboutClients reads): weaker than AboutClients, it
+// sets Context.DocMCP.
+func MentionsMCP(src []byte) bool {
+	found, ok := builtinFilter.words[wClient].get().contains(src)
+	return found || !ok
+}
+
 // builtinFilter filters for every built-in rule; it backs MayMatch.
 var builtinFilter = func() *Filter {
 	f := MustFilter(All)

@@ -66,6 +66,10 @@ type hit struct {
 	// config", config.toml without a folder): it counts where the text is
 	// about MCP clients and servers.
 	client bool
+	// server marks a generic configuration named as a server's or a
+	// client's ("the server's config entry"): it counts in any document
+	// that names MCP.
+	server bool
 }
 
 // mayHit reports whether the segment contains one of the rule's stems

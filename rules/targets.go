@@ -90,14 +90,45 @@ func specificConfig(p string) bool {
 	if mcpConfigNames[b] || strings.Contains(p, "mcp_servers") || strings.Contains(p, "mcpservers") || strings.HasPrefix(p, "[mcp.") {
 		return true
 	}
-	if genericConfigNames[b] {
+	if configExt(b) && strings.Contains(b, "mcp") {
+		return true // hub-mcp-config.json, mcp-servers.yaml
+	}
+	if genericConfigNames[b] || namedConfig(b) {
 		for _, d := range clientDirs {
 			if strings.Contains(p, d) {
 				return true
 			}
 		}
+		// a config in a folder named for an MCP server (~/.lyra-mcp/config.yaml)
+		if dir := strings.TrimSuffix(p, b); strings.Contains(dir, "mcp") {
+			return true
+		}
 	}
 	return false
+}
+
+// configExt: the extension of a configuration file.
+func configExt(b string) bool {
+	switch path.Ext(b) {
+	case ".json", ".jsonc", ".json5", ".toml", ".yaml", ".yml":
+		return true
+	}
+	return false
+}
+
+// namedConfig: a configuration file by the shape of its name, beyond the
+// common names: app-config.json, settings.dev.json, server.config.yaml.
+func namedConfig(b string) bool {
+	if !configExt(b) || dependencyLocks[b] || b == "package.json" || b == "tsconfig.json" || b == "jsconfig.json" {
+		return false
+	}
+	name := strings.TrimSuffix(b, path.Ext(b))
+	for _, w := range []string{"backup", "bak", "example", "sample", "template", "default", "schema", "old", "disabled"} {
+		if strings.Contains(name, w) {
+			return false // a copy or a model of a configuration, not the live one
+		}
+	}
+	return strings.Contains(name, "config") || strings.Contains(name, "settings") || strings.Contains(name, "mcp")
 }
 
 // isConfigFile: an MCP, client or server configuration file, or a table of one.
@@ -106,7 +137,7 @@ func isConfigFile(p string) bool {
 	if mcpConfigNames[b] {
 		return true
 	}
-	if genericConfigNames[b] {
+	if genericConfigNames[b] || namedConfig(b) {
 		return true // whose configuration it is, the folder or the text decides (specificConfig)
 	}
 	return strings.HasPrefix(p, "[mcp_servers") || strings.HasPrefix(p, "mcp_servers.") ||
@@ -403,7 +434,7 @@ func fileEdit(seg *segment, isTarget func(string) bool, generic []string, emit f
 		placed := l == "set" || l == "add" || l == "put" // "add X" is an edit only with its place
 		if !placed && genericAt(seg, toks, i+1, 5, generic, false) ||
 			genericAt(seg, toks, i+1, 14, generic, true) || placeBefore(seg, toks, i, generic) {
-			emit(hit{start: tk.start, end: tk.end, verb: true, client: true})
+			emit(hit{start: tk.start, end: tk.end, verb: true, client: true, server: serverConfig(toks, i+1, 16)})
 			return
 		}
 	}
@@ -414,6 +445,28 @@ func fileEdit(seg *segment, isTarget func(string) bool, generic []string, emit f
 var configModifier = set("error", "errors", "issue", "issues", "problem", "problems", "template", "templates",
 	"value", "values", "option", "options", "key", "keys", "change", "changes", "drift", "management",
 	"mistake", "mistakes", "parameter", "parameters", "variable", "variables", "guide", "docs", "reference")
+
+// serverConfig: within n words from k a config noun is a server's or a
+// client's: "the server's config entry", "the server configuration".
+func serverConfig(toks []token, k, n int) bool {
+	for c := 0; k+1 < len(toks) && c < n; k++ {
+		if !toks[k].word {
+			continue
+		}
+		c++
+		switch toks[k].s {
+		case "server", "server's", "servers", "servers'", "client", "client's", "clients":
+			nx := wordAt(toks, k+1)
+			if nx == "config" || nx == "configuration" || nx == "entry" || nx == "settings" || nx == "block" {
+				return true
+			}
+			if strings.HasSuffix(toks[k].s, "'s") {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // placeWords open a phrase that names where an edit happens.
 var placeWords = set("in", "into", "to", "inside", "within", "from", "of", "under")
@@ -440,8 +493,9 @@ func genericAt(seg *segment, toks []token, k, n int, generic []string, placed bo
 			continue
 		}
 		if place && !w.code && !configModifier[wordAt(toks, k+1)] {
+			ws := strings.TrimSuffix(strings.TrimSuffix(w.s, "'s"), "’s") // "the config's command"
 			for _, g := range generic {
-				if g == w.s || strings.HasPrefix(g, w.s+" ") && containsWord(seg.v.f.s[w.start:min(w.start+len(g)+1, seg.end)], g) {
+				if g == ws || strings.HasPrefix(g, ws+" ") && containsWord(seg.v.f.s[w.start:min(w.start+len(g)+1, seg.end)], g) {
 					return true
 				}
 			}
@@ -574,6 +628,8 @@ func commandEdit(seg *segment, runs []pathRun, t pathRun) (hit, bool) {
 			return hit{start: r.start, end: r.end}, true
 		case (w == "cp" || w == "mv" || w == "copy" || w == "move" || w == "copy-item" || w == "move-item") && lastArg(runs, t):
 			return hit{start: r.start, end: r.end}, true
+		case w == "mv" || w == "move" || w == "move-item":
+			return hit{start: r.start, end: r.end}, true // moving the file aside removes it
 		}
 	}
 	return hit{}, false

@@ -85,6 +85,9 @@ type Context struct {
 	// DocClient is set when the unit's document names MCP clients or
 	// servers anywhere (AboutClients): there "the config" is theirs.
 	DocClient bool
+	// DocMCP is set when the document names MCP or a client anywhere
+	// (MentionsMCP): there "the server's config entry" is an MCP server's.
+	DocMCP bool
 	// Path is the name of the file the unit comes from, as given; rules
 	// may read its base name ("CHANGELOG.md", "*_test.go").
 	Path string
