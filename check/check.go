@@ -87,7 +87,8 @@ type Checker struct {
 	// the filters of the last two rule sets seen, the latest first
 	filters [2]cachedFilter
 	marks   []rules.Mark
-	on      []*rules.Rule // the rules a unit is classified with
+	on      []*rules.Rule   // the rules a unit is classified with
+	doc     *rules.DocFacts // the facts of the file being checked, once the section filter read them
 }
 
 // NewChecker returns a Checker.
@@ -136,12 +137,16 @@ func (c *Checker) Source(name string, src []byte, cfg Config) (out []Finding, er
 	} else {
 		units, calls, scanErr = c.scan(kind, name, src)
 	}
-	if len(units) > 0 && rules.MentionsMCP(src) {
-		client := rules.AboutClients(src)
+	if len(units) > 0 {
+		doc := c.doc
+		if doc == nil {
+			doc = rules.NewDoc(src)
+		}
 		for i := range units {
-			units[i].Ctx.DocMCP, units[i].Ctx.DocClient = true, client
+			units[i].Ctx.Doc = doc
 		}
 	}
+	c.doc = nil
 	stage = "rules"
 	var raw []rules.Finding
 	for _, u := range units {
@@ -269,8 +274,11 @@ func (c *Checker) filtered(kind Kind, name string, src []byte, f *rules.Filter) 
 	keep := make([]bool, len(secs))
 	kept := false
 	above := rules.PathWords(name) // word groups of the headings so far
-	if context&rules.DocGroups&^above != 0 && rules.MentionsMCP(src) {
-		above |= rules.DocGroups // a document about MCP is so in every section
+	if context&rules.DocGroups&^above != 0 {
+		c.doc = rules.NewDoc(src) // read once, here and by the units
+		if c.doc.MCP() {
+			above |= rules.DocGroups // a document about MCP is so in every section
+		}
 	}
 	for i, sec := range secs {
 		for _, h := range sec.Heads {

@@ -310,9 +310,12 @@ func (v *view) aboutClients(seg *segment) bool {
 		v.client = 2
 		c := v.u.Ctx
 		all := v.f.s + " " + fold(strings.Join(c.Headings, " ")+" "+c.LeadIn+" "+c.Label+" "+c.Before).s
-		if c.DocClient || hasAnyWord(all, clientWords) || strings.Contains(all, "mcp") || strings.Contains(strings.ToLower(path.Base(c.Path)), "mcp") {
+		if hasAnyWord(all, clientWords) || strings.Contains(all, "mcp") || strings.Contains(strings.ToLower(path.Base(c.Path)), "mcp") {
 			v.client = 1
 		}
+	}
+	if v.client == 2 && v.u.Ctx.Doc.Client() {
+		v.client = 1
 	}
 	return v.client == 1
 }

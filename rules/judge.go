@@ -14,7 +14,7 @@ func (v *view) counts(r *Rule, seg *segment, h hit) bool {
 	if h.recovery && !v.inRuntimeRecovery(seg) {
 		return false
 	}
-	if h.client && !v.aboutClients(seg) && !(h.server && v.u.Ctx.DocMCP) {
+	if h.client && !v.aboutClients(seg) && !(h.server && v.u.Ctx.Doc.MCP()) {
 		return false
 	}
 	switch r.Needs {

@@ -102,9 +102,8 @@ var builtinRoutes = map[string][]routeSpec{
 		// state files (isOwnedState, isWorkflowState)
 		{groups: [][]string{stateFilePatterns}},
 		// state nouns after a state verb (stateNoun, stateForms)
-		{groups: [][]string{{"^lock$", "^locks$", "^lockfile", "^heartbeat", "^lease", "^pidfile", "^pid file",
-			"^session ", "^sessions ", "^state ", "^transcript"}},
-			local: []int{wStateVerb}},
+		{groups: [][]string{stateNounPatterns()}, local: []int{wStateVerb}},
+		{groups: authCachePatterns},
 		{groups: [][]string{{"^delete from ", "^update ", "^truncate ", "^drop table "}}, tables: true},
 	},
 	"raw-api-fallback": {
@@ -120,7 +119,7 @@ var builtinRoutes = map[string][]routeSpec{
 			"^server api", "^service api", "^registry api", "^direct api", "s api", "s apis",
 			"^library apis", "^server apis", "^import the server"}}},
 		// POST to a URL or an absolute path
-		{groups: [][]string{{"^post", "^posting"}, {"://", " /"}}},
+		{groups: [][]string{{"^post", "^posting"}}, local: []int{wURL}},
 		{groups: [][]string{{"^import"}, {"mcp"}}},
 	},
 }
@@ -129,8 +128,33 @@ var builtinRoutes = map[string][]routeSpec{
 // isOwnedState and isWorkflowState read.
 var stateFilePatterns = []string{".lock$", "\\lock", ".lck", "^heartbeat", "\\lease", "^lease.json",
 	"^leases.json", ".in_use", ".db", ".sqlite", "\\session", "^state.json", "^state.yaml", "^state.yml",
-	"^session.json", "^sessions.json", "singleton", ".~lock", "dirlock", "state", "session", "checkpoint",
-	"breaker", "transcript", "auth", "token", "credential"}
+	"^session.json", "^sessions.json", "singleton", ".~lock", "dirlock",
+	// state data and folders by their shape (stateData, dirNamed): names
+	// with an extension or a path around them, not identifiers such as
+	// POWER_STATE
+	"state.json", "state.jsonl", "state.yaml", "state.yml", "state.db", "state.sqlite", "state.toml",
+	"session.json", "session.jsonl", "session.db", "session.sqlite", "sessions.json", "session-cache", "session_cache",
+	"checkpoint.json", "checkpoints.db", "checkpoints.sqlite", "checkpoint.db", "checkpoint.sqlite",
+	"state\\", "\\state$", "\\states\\", "\\checkpoints", "\\transcripts", "sessions\\"}
+
+// authCachePatterns are the folders authCache reads a tool's stored
+// credentials under, and the words that name them.
+var authCachePatterns = [][]string{{"~\\.", "home\\.", ".cache\\"}, {"auth", "token", "credential"}}
+
+// stateNounPatterns are the prose forms stateNoun reads.
+func stateNounPatterns() []string {
+	out := []string{"^lock$", "^locks$", "^lockfile", "^heartbeat", "^lease", "^pidfile", "^pid file", "^transcript"}
+	for _, n := range []string{"session", "state", "sessions"} {
+		for h := range stateHeads {
+			out = append(out, "^"+n+" "+h+"$")
+		}
+		for o := range stateOwners {
+			out = append(out, "^"+o+" "+n+"$")
+		}
+	}
+	slices.Sort(out)
+	return out
+}
 
 // configFileNames are the configuration file names isConfigFile reads,
 // and its table prefixes.
@@ -167,6 +191,7 @@ const (
 	wTimeVerb         // the forms of the verbs that update a timestamp
 	wTouch            // what makes a touch count: time flags, config, env and state files, reload words
 	wDocClient        // MCP configuration files and tables: a document about them (AboutClients)
+	wURL              // a URL or an absolute path after POST (urlAhead)
 	numWordGroups
 )
 
@@ -183,6 +208,7 @@ func wordGroups() [numWordGroups][]string {
 	g[wReload] = append(append(configFileNames(), "config", "settings", "mcp", ".env", "pick up",
 		"picks up", "picked up", "force", "sentinel", ".stamp", "touchfile"), reloadStems...)
 	g[wDocClient] = docClientWords
+	g[wURL] = []string{"://", " /"}
 	g[wStateVerb] = formPatterns(stateForms)
 	g[wTimeVerb] = formPatterns(timeForms)
 	g[wTouch] = append(append(slices.Clone(g[wReload]), "-m$", "-a$", "-c$", "-d$", "-t$", "-r$", "-h$",
@@ -1763,18 +1789,18 @@ const DocGroups uint64 = 1 << wClient
 
 // AboutClients reports whether a document names an MCP configuration
 // file or table anywhere (docClientWords), read by the automaton the
-// section filter uses. It sets Context.DocClient.
+// section filter uses (Doc.Client).
 func AboutClients(src []byte) bool {
-	found, ok := builtinFilter.words[wDocClient].get().contains(src)
+	found, ok := builtinWords[wDocClient].get().contains(src)
 	return found || !ok
 }
 
-// MentionsMCP reports whether a document names MCP or an MCP client
-// anywhere (the words aboutClients reads): weaker than AboutClients, it
-// sets Context.DocMCP.
+// MentionsMCP reports whether a document says "MCP" anywhere: weaker
+// than AboutClients, it backs DocFacts.MCP. It is a plain byte search
+// (the common spellings), cheap enough to ask of every file the section
+// filter reads.
 func MentionsMCP(src []byte) bool {
-	found, ok := builtinFilter.words[wClient].get().contains(src)
-	return found || !ok
+	return bytes.Contains(src, []byte("mcp")) || bytes.Contains(src, []byte("MCP")) || bytes.Contains(src, []byte("Mcp"))
 }
 
 // builtinFilter filters for every built-in rule; it backs MayMatch.

@@ -82,12 +82,9 @@ type Context struct {
 	// a comment says what that code does. Empty for a comment that stands
 	// alone and for every other unit.
 	Annotates string
-	// DocClient is set when the unit's document names MCP clients or
-	// servers anywhere (AboutClients): there "the config" is theirs.
-	DocClient bool
-	// DocMCP is set when the document names MCP or a client anywhere
-	// (MentionsMCP): there "the server's config entry" is an MCP server's.
-	DocMCP bool
+	// Doc is what the whole document says, shared by its units; nil where
+	// the unit stands alone.
+	Doc *DocFacts
 	// Path is the name of the file the unit comes from, as given; rules
 	// may read its base name ("CHANGELOG.md", "*_test.go").
 	Path string
@@ -101,4 +98,47 @@ func NewUnit(kind Kind, src []byte, start, end int, ctx Context) Unit {
 		offs[i] = start + i
 	}
 	return Unit{Kind: kind, Text: string(src[start:end]), Offsets: offs, Ctx: ctx}
+}
+
+// DocFacts holds what a whole document says that a unit's own text may not:
+// whether it names MCP anywhere, and whether it names an MCP
+// configuration file or table. Each is read on first use, once, so a
+// document none of whose units needs it costs nothing. A DocFacts belongs to
+// one goroutine, as its document does.
+type DocFacts struct {
+	src         []byte
+	mcp, client int8 // 0 unknown, 1 yes, -1 no
+}
+
+// NewDoc returns the facts of the document src.
+func NewDoc(src []byte) *DocFacts { return &DocFacts{src: src} }
+
+// MCP reports whether the document says MCP anywhere (MentionsMCP):
+// there "the server's config entry" is an MCP server's.
+func (d *DocFacts) MCP() bool {
+	if d == nil {
+		return false
+	}
+	if d.mcp == 0 {
+		d.mcp = -1
+		if MentionsMCP(d.src) {
+			d.mcp = 1
+		}
+	}
+	return d.mcp == 1
+}
+
+// Client reports whether the document names an MCP configuration file or
+// table anywhere (AboutClients): there "the config" is a client's.
+func (d *DocFacts) Client() bool {
+	if d == nil {
+		return false
+	}
+	if d.client == 0 {
+		d.client = -1
+		if AboutClients(d.src) {
+			d.client = 1
+		}
+	}
+	return d.client == 1
 }
