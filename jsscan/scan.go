@@ -374,6 +374,10 @@ var spawners = map[string]bool{"child_process.spawn": true, "child_process.exec"
 	"execa.execaNode": true, "execa.execaCommand": true, "Bun.spawn": true, "Deno.Command": true,
 	"cross-spawn": true, "cross-spawn.spawn": true}
 
+// bareSpawners are the spawners' own names, read as such where no import
+// binds them otherwise (a fragment, or a file that imports them by name).
+var bareSpawners = map[string]bool{"spawn": true, "fork": true, "execa": true, "execFile": true}
+
 // origin reports whether an expression holds the code's own process: a
 // child it spawned, or process.pid.
 func (a *analyzer) origin(lo, hi int) bool {
@@ -383,12 +387,13 @@ func (a *analyzer) origin(lo, hi int) bool {
 		}
 		ks := a.keys(i, hi)
 		for _, k := range ks {
-			if a.own[k] || k == "process.pid" {
-				return true
+			if a.own[k] || k == "process.pid" || strings.HasSuffix(k, ".pid") && a.own[strings.TrimSuffix(k, ".pid")] {
+				return true // the child, or its pid (process.kill(child.pid, …))
 			}
 		}
 		last := i + 2*(len(ks)-1)
-		if a.is(last+1, "(") && spawners[a.canon(strings.Split(ks[len(ks)-1], "."))] {
+		name := ks[len(ks)-1]
+		if a.is(last+1, "(") && (spawners[a.canon(strings.Split(name, "."))] || a.alias[name] == "" && bareSpawners[name]) {
 			return true
 		}
 	}

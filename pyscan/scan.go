@@ -382,7 +382,8 @@ func (a *analyzer) origin(lo, hi int) procOrigin {
 }
 
 // refsOwn: the expression names the code's own child or its own process
-// (proc.pid of a Popen it started, os.getpid()).
+// (proc.pid of a Popen it started, the pid of a child an object holds as
+// self.process, os.getpid()).
 func (a *analyzer) refsOwn(lo, hi int) bool {
 	for i := lo; i < hi; i++ {
 		if a.name(i) == "" || a.is(i-1, ".") {
@@ -390,8 +391,8 @@ func (a *analyzer) refsOwn(lo, hi int) bool {
 		}
 		ks := a.keys(i, hi)
 		for _, k := range ks {
-			if a.own[k] {
-				return true
+			if a.own[k] || strings.HasPrefix(k, "self.") && strings.HasSuffix(k, ".pid") && strings.Count(k, ".") == 2 {
+				return true // self.process.pid: the child the object holds
 			}
 		}
 		if a.canon(strings.Split(ks[len(ks)-1], ".")) == "os.getpid" {

@@ -139,7 +139,34 @@ func (a *analyzer) literal(i, j int, top *frame, stack []frame) {
 		}
 	}
 	text, offs := a.joined(i, j)
+	n := len(a.units)
 	a.text(text, offs)
+	if def := a.docstringOf(i, j); def != "" {
+		for k := n; k < len(a.units); k++ {
+			a.units[k].Ctx.Annotates = def // a docstring says what its function does
+		}
+	}
+}
+
+// docstringOf returns the def or class line whose docstring the string
+// run toks[i:j] is, or "": a string statement that opens a function's or
+// class's body. A module's docstring is its documentation, not a caption.
+func (a *analyzer) docstringOf(i, j int) string {
+	if i == 0 || a.toks[i-1].kind != tNewline || j < len(a.toks) && a.toks[j].kind != tNewline {
+		return ""
+	}
+	k := i - 2
+	for k >= 0 && a.toks[k].kind != tNewline {
+		k--
+	}
+	first := a.toks[k+1]
+	if first.s == "async" && k+2 < i-1 {
+		first = a.toks[k+2]
+	}
+	if first.s != "def" && first.s != "class" {
+		return ""
+	}
+	return strings.TrimSpace(string(a.src[a.toks[k+1].start:a.toks[i-1].start]))
 }
 
 // text adds the units of a string: one string unit for a line of text, a

@@ -5,7 +5,8 @@ import "strings"
 // readerCues address the person reading a code comment rather than
 // describe the code beside it.
 var readerCues = []string{"you", "your", "yourself", "you're", "you'll", "manually", "by hand",
-	"operator", "operators"}
+	"operator", "operators", "don't forget", "do not forget", "remember to", "make sure", "be sure to",
+	"before running", "before you run"}
 
 // describesCode reports whether a hit sits in a code comment that says
 // what the code beside or below it does ("// Kill the stale worker" over
@@ -17,8 +18,8 @@ var readerCues = []string{"you", "your", "yourself", "you're", "you'll", "manual
 // the action: then it is advice for that failure, not a caption.
 func (v *view) describesCode(r *Rule, seg *segment) bool {
 	code := v.u.Ctx.Annotates
-	if v.u.Kind != Comment || code == "" || seg.kind != segProse {
-		return false
+	if code == "" || seg.kind != segProse {
+		return false // only code scanners set Annotates: comments and docstrings
 	}
 	text := seg.prose()
 	if hasAnyWord(text, readerCues) {
