@@ -32,7 +32,37 @@ func (v *view) describesCode(r *Rule, seg *segment) bool {
 }
 
 // carriesOut reports whether code holds one of the rule's action stems
-// (kill, touch, lock …): the code does what its comment names.
+// (kill, touch, lock …): the code does what its comment names. Strings
+// with blanks in them are messages, not what the code does: a hint that
+// says "run pkill" performs nothing.
 func carriesOut(r *Rule, code string) bool {
-	return len(r.stems) == 0 || containsAny(strings.ToLower(code), r.stems)
+	return len(r.stems) == 0 || containsAny(strings.ToLower(withoutMessages(code)), r.stems)
+}
+
+// withoutMessages blanks out the quoted strings of code that hold a blank.
+func withoutMessages(code string) string {
+	b := []byte(code)
+	for i := 0; i < len(b); i++ {
+		q := b[i]
+		if q != '"' && q != '\'' && q != '`' {
+			continue
+		}
+		j := i + 1
+		for j < len(b) && b[j] != q {
+			if b[j] == '\\' {
+				j++
+			}
+			j++
+		}
+		if j >= len(b) {
+			break
+		}
+		if strings.ContainsAny(string(b[i+1:j]), " \t") {
+			for k := i + 1; k < j; k++ {
+				b[k] = ' '
+			}
+		}
+		i = j
+	}
+	return string(b)
 }
