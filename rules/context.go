@@ -19,7 +19,7 @@ var recoveryCues = []string{"stale", "stuck", "wedged", "hang", "hangs", "hung",
 	"symptom", "symptoms", "not found", "unable to", "cannot connect", "can't connect", "refused",
 	"rotation", "unreachable", "is down", "are down", "missing", "quick fix",
 	"quick fixes", "known issues", "common issues", "common problems", "lockout", "locked out",
-	"resolution", "resolve", "resolving"}
+	"resolution", "resolve", "resolving", "loop", "loops", "looping", "persist", "persists"}
 
 // weakRecoveryCues mark recovery only where nothing frames the text as
 // setup: "add the entry and restart the client" is installation.
@@ -177,7 +177,7 @@ func stepTitle(h string) bool {
 // often as a fix, so only the plurals count.
 var titleRecoveryCues = append(slices.Clip(recoveryCues), "timeout", "timeouts", "problems", "solutions", "issues", "bugs", "errors",
 	"error codes", "faq", "workarounds", "gotchas", "pitfalls", "nothing else works", "start over",
-	"if all else fails", "last resort")
+	"if all else fails", "last resort", "start fresh", "fresh start", "still not working")
 
 // fileTitle is a file's base name as words ("known bugs md"), read as the
 // outermost title of its text; "" for names that say nothing.

@@ -618,6 +618,9 @@ var notGerunds = set("during", "nothing", "something", "anything", "everything",
 var approvingWords = set("fine", "ok", "okay", "acceptable", "allowed", "permitted", "safe", "recommended",
 	"preferred", "enough", "sufficient", "harmless", "best", "easiest", "simplest", "quickest", "fastest")
 
+// outcomeVerbs, after a modal that follows the action, promise it works.
+var outcomeVerbs = set("solve", "fix", "resolve", "help", "work", "unstick", "clear", "restore", "do")
+
 // approvalTitles, after "is the", name the action as the way out: "the
 // fix", "the workaround".
 var approvalTitles = set("fix", "workaround", "solution", "answer", "way", "remedy", "cure", "trick")
@@ -631,6 +634,9 @@ func approved(toks []token, i, hi int) bool {
 		t := toks[k]
 		if !t.word || t.code {
 			continue
+		}
+		if (t.s == "should" || t.s == "will" || t.s == "would") && outcomeVerbs[wordAt(toks, k+1)] {
+			return true // "putting this in your .env should solve the problem"
 		}
 		if t.s != "is" && t.s != "are" && t.s != "'s" && t.s != "works" && t.s != "seems" && t.s != "should" {
 			if modals[t.s] || formOf(t.s) == formThird || formOf(t.s) == formPast {

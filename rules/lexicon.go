@@ -67,7 +67,7 @@ var fillers = set("then", "just", "simply", "please", "now", "also", "first", "f
 	"it's", "it", "is", "free", "feel", "best", "easiest", "simplest", "fastest",
 	"usual", "common", "standard", "recommended", "remedy", "way", "emergency",
 	"nuclear", "last", "resort", "optional", "required", "must", "mandatory", "important",
-	"you'll", "you'd", "want", "wants", "sure", "make",
+	"you'll", "you'd", "want", "wants", "sure", "make", "either",
 )
 
 // subordinators open a condition or time clause that precedes the

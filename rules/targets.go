@@ -320,7 +320,7 @@ var editVerbs = set("edit", "modify", "update", "change", "set", "add", "put", "
 	"nuke", "regenerate", "recreate", "re-create", "comment", "uncomment", "populate", "fill",
 	"swap", "re-add", "readd", "rename", "move", "mv", "copy", "cp", "del", "drop", "strip",
 	"delete", "bump", "save", "re-save", "resave", "clean", "manually-edit", "rotate",
-	"switch", "wrap", "split", "point", "specify", "enable", "disable")
+	"switch", "wrap", "split", "point", "specify", "enable", "disable", "correct")
 
 // editorCommands open a file for editing.
 var editorCommands = set("nano", "vim", "vi", "nvim", "emacs", "code", "subl", "notepad",
@@ -554,6 +554,12 @@ func nearestEditVerb(toks []token, lo, hi, ti int, t pathRun) (int, bool) {
 		if l == "" || w.code && !editorCommands[w.s] && !removeCommands[w.s] {
 			continue
 		}
+		if !w.code && (formOf(w.s) == formThird || formOf(w.s) == formPast && w.s != l) && prevWord(toks, k) != "be" {
+			continue // "if X still points at …", "until the docs are fixed": not the step
+		}
+		if n := wordAt(toks, k+1); !w.code && (n == "is" || n == "was" || n == "for") {
+			continue // "the quickest fix is to open …": a noun
+		}
 		if (l == "copy" || l == "cp" || l == "move" || l == "mv" || l == "rename") && !prevTo(toks, ti) {
 			continue // the target is the source of a copy
 		}
@@ -566,7 +572,7 @@ func nearestEditVerb(toks []token, lo, hi, ti int, t pathRun) (int, bool) {
 		}
 		return k, true
 	}
-	for k := ti + 1; k < hi && k < ti+8; k++ {
+	for k := ti + 1; k < hi && k < ti+16; k++ {
 		w := toks[k]
 		if !w.word || w.code || w.start < t.end {
 			continue
@@ -574,6 +580,10 @@ func nearestEditVerb(toks []token, lo, hi, ti int, t pathRun) (int, bool) {
 		if l := lemma(w.s, editForms); l != "" && l != "copy" && l != "cp" && l != "save" && l != "re-save" && l != "resave" && l != "bump" && l != "move" {
 			if formOf(w.s) == formPast || formOf(w.s) == formThird {
 				continue // "the .env file changed": a statement about the file
+			}
+			if p := prevWord(toks, k); p == "in" || p == "the" || p == "a" || p == "an" || p == "is" || p == "are" ||
+				p == "at" || p == "on" || p == "of" || p == "its" || p == "your" {
+				continue // "is in correct location", "the fix": an adjective or a noun
 			}
 			return k, true
 		}
@@ -664,9 +674,25 @@ func firstWordBefore(seg *segment, j int) (hit, bool) {
 		return hit{}, false
 	}
 	w := s[k:e]
-	switch w {
-	case "echo", "printf", "cat", "jq", "sed", "awk", "yq", "python", "python3", "node", "envsubst", "sort", "grep", "print", "write-output", "tr", "head", "tail", "sops", "op", "printenv", "env":
+	if writers[w] {
 		return hit{start: k, end: e}, true
+	}
+	// a parenthesis inside the command's quotes ("$(openssl rand …)")
+	// stopped the walk early: read the line's first word
+	ls := strings.LastIndexByte(s[seg.start:j], '\n') + 1 + seg.start
+	for ls < j && (s[ls] == ' ' || s[ls] == '\t' || s[ls] == '$') {
+		ls++
+	}
+	le := ls
+	for le < j && isPathByte(s[le]) {
+		le++
+	}
+	if le > ls && ls < k && writers[s[ls:le]] {
+		return hit{start: ls, end: le}, true
 	}
 	return hit{}, false
 }
+
+// writers print what a redirection writes onto a file.
+var writers = set("echo", "printf", "cat", "jq", "sed", "awk", "yq", "python", "python3", "node", "envsubst", "sort",
+	"grep", "print", "write-output", "tr", "head", "tail", "sops", "op", "printenv", "env")
