@@ -216,6 +216,7 @@ var failureCues = []string{"fail", "fails", "failed", "failing", "unavailable", 
 	"erroring", "not available", "isn't available", "not exposed", "isn't exposed",
 	"can't start", "cannot start", "won't start", "rejects", "refuses",
 	"keeps failing", "empty result", "crashes", "crashed", "can't connect", "cannot connect",
+	"errors with", "returns an error", "throws", "with a timeout",
 	"fails to connect", "not loaded", "is missing", "are missing"}
 
 // inFallback reports whether a raw API call is presented as a way around
@@ -232,7 +233,9 @@ func (v *view) inFallback(seg *segment, h hit) bool {
 	if cue && (hasAnyWord(s, toolWords) || v.aboutTools()) {
 		return true
 	}
-	if hasAnyWord(s, weakFallbackCues) && (hasAnyWord(s, []string{"mcp", "tool", "tools"}) || toolFailing(fold(strings.Join(v.u.Ctx.Headings, " ")).s)) {
+	if hasAnyWord(s, weakFallbackCues) && (hasAnyWord(s, []string{"mcp", "tool", "tools"}) || namedToolFailing(v.f.s) ||
+		v.u.Ctx.Doc.MCP() && hasAnyWord(s, failureCues) && hasAnyWord(s, []string{"server", "client", "connector", "integration"}) ||
+		toolFailing(fold(strings.Join(v.u.Ctx.Headings, " ")).s) || toolFailing(fold(v.u.Ctx.Before).s)) {
 		return true // "use `gh api` instead of waiting for the MCP server"
 	}
 	c := v.u.Ctx
@@ -242,6 +245,13 @@ func (v *view) inFallback(seg *segment, h hit) bool {
 	for _, t := range []string{seg.caption, c.Label, c.Before, c.LeadIn} {
 		l := fold(t).s
 		if hasAnyWord(l, fallbackCues) && hasAnyWord(l, aboutTools) || toolFailing(l) {
+			return true
+		}
+	}
+	if v.u.Kind == CodeBlock {
+		// the sentence that introduces the commands says what they are
+		// for: "If the merge tool errors, merge through the REST API instead:"
+		if l := fold(lastLine(c.Before)).s; hasAnyWord(l, weakFallbackCues) && hasAnyWord(l, []string{"mcp", "tool", "tools"}) {
 			return true
 		}
 	}
@@ -259,6 +269,13 @@ func (v *view) inFallback(seg *segment, h hit) bool {
 		}
 	}
 	return false
+}
+
+// namedToolFailing: the text says in words that a tool or MCP fails ("the
+// relay tool sometimes hangs"); identifiers alone do not count here, since
+// a long unit holds many.
+func namedToolFailing(l string) bool {
+	return hasAnyWord(l, failureCues) && hasAnyWord(l, []string{"tool", "tools", "mcp"})
 }
 
 // itemText is the whole text of a list item unit, "" for other units.
@@ -281,6 +298,15 @@ func (v *view) aboutTools() bool {
 // toolFailing: the text speaks of a tool, an MCP server or its transport
 // failing ("if the MCP tool fails", "when gitea_merge_pr times out").
 func toolFailing(l string) bool {
+	// a tool call named by its identifier and failing: "if tracker_init
+	// errors, …"
+	fs := strings.Fields(l)
+	for k, w := range fs {
+		w = strings.Trim(w, "`'\",.:;()")
+		if strings.Contains(w, "_") && k+1 < len(fs) && (fs[k+1] == "errors" || fs[k+1] == "errors," || fs[k+1] == "fails" || fs[k+1] == "fails,") {
+			return true
+		}
+	}
 	if !hasAnyWord(l, failureCues) {
 		return false
 	}
@@ -290,7 +316,7 @@ func toolFailing(l string) bool {
 	// a tool call named by its identifier: gitea_whoami, github_create_pr
 	for _, w := range strings.Fields(l) {
 		w = strings.Trim(w, "`'\",.:;()")
-		if strings.Count(w, "_") >= 1 && !strings.ContainsAny(w, "/.=") && len(w) > 4 {
+		if strings.Count(w, "_") >= 1 && !strings.ContainsAny(w, "/=") && len(w) > 4 {
 			return true
 		}
 	}

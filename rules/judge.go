@@ -303,6 +303,9 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 		// the instruction is something else
 		return Mention
 	}
+	if proseKind && toks[i].code && modifierAfter(toks, i, hi) {
+		return Mention // "the `Stop-Process` WhatIf behavior": the command names a thing of its own
+	}
 	if approved(toks, i, hi) {
 		return Recommend // "Running `pkill -f x` is fine here", "falling back to curl is acceptable"
 	}
@@ -336,7 +339,7 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 		// a command presented on its own ("Action: `lsof … | xargs kill`")
 		return Recommend
 	}
-	if t.word && !t.code && (formOf(t.s) == formBase && !modals[t.s] || unknownImperative(toks, j, i)) {
+	if t.word && !t.code && (formOf(t.s) == formBase && !modals[t.s] || unknownImperative(toks, j, i) || verbSlot(toks, j)) {
 		if (t.s == "see" || t.s == "refer") && !verbBetween(toks, j, i) {
 			return Mention // "For details, see Using Remove Locks" points to a page
 		}
@@ -365,7 +368,7 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 				continue
 			}
 			f := formOf(w.s)
-			if (f == formThird || f == formPast) && !modalBefore(toks, k, j) && w.s != "is" && w.s != "has" {
+			if (f == formThird || f == formPast) && !modalBefore(toks, k, j) && w.s != "is" && w.s != "has" && !determiners[prevWord(toks, k)] {
 				return Mention
 			}
 			if f == formBase || f == formGerund {
@@ -519,6 +522,17 @@ func mainStart(toks []token, lo, i int) int {
 			}
 			continue
 		}
+		if agentNouns[t.s] && modals[wordAt(toks, j+1)] {
+			j++ // "agents can reach …", "the model should call …": the reader, named
+			continue
+		}
+		if t.s == "have" && wordAt(toks, j+1) == "the" && agentNouns[wordAt(toks, j+2)] {
+			j += 3 // "have the agent shell out to …"
+			for j < i && !toks[j].word {
+				j++
+			}
+			continue
+		}
 		if t.s == "free" && prevWord(toks, j) != "feel" {
 			return j // "Free the port …" is the verb; "feel free to" is not
 		}
@@ -554,6 +568,32 @@ func nounUse(toks []token, i int) bool {
 	}
 	return ingWord(p)
 }
+
+// verbSlot: the word at j stands where only a verb can: after a modal
+// ("agents can reach …") or after "have the agent" ("have the agent shell
+// out to …").
+func verbSlot(toks []token, j int) bool {
+	t := toks[j]
+	if !t.word || t.code || determiners[t.s] || objectStarts[t.s] || fillers[t.s] || ingWord(t.s) {
+		return false
+	}
+	p := prevWord(toks, j)
+	if modals[p] && p != "have" && p != "has" && p != "need" && p != "needs" && p != "want" && p != "wants" {
+		return true
+	}
+	if agentNouns[p] {
+		k := j - 1
+		for k >= 0 && !toks[k].word {
+			k--
+		}
+		return wordAt(toks, k-1) == "the" && (prevWord(toks, k-1) == "have" || prevWord(toks, k-1) == "let")
+	}
+	return false
+}
+
+// agentNouns name the reader of agent instructions in the third person.
+var agentNouns = set("agent", "agents", "model", "models", "assistant", "assistants", "ai", "llm", "llms", "claude",
+	"codex", "copilot", "gemini")
 
 // topicVerbs take an action as their topic, not as a step: documenting or
 // explaining how to kill a server does not tell the reader to kill it.
@@ -613,6 +653,32 @@ var determiners = set("the", "a", "an", "this", "that", "these", "those", "its",
 // notGerunds end in -ing but are not verb forms.
 var notGerunds = set("during", "nothing", "something", "anything", "everything", "string", "strings",
 	"morning", "evening", "spring", "thing", "things", "warning", "warnings", "ceiling", "pudding")
+
+// commandNouns, after a command in code, make the command a modifier:
+// "the `Stop-Process` cmdlet", "`pkill` output", "its **WhatIf** behavior".
+var commandNouns = set("behavior", "behaviour", "parameter", "parameters", "cmdlet", "cmdlets", "output",
+	"option", "options", "alias", "aliases", "documentation", "docs", "page", "manual", "help", "syntax",
+	"module", "flag", "flags", "switch", "switches", "exit", "return")
+
+// modifierAfter: the code span holding the hit is followed, past an
+// emphasised word, by a noun that the command modifies.
+func modifierAfter(toks []token, i, hi int) bool {
+	k := codeSpanEnd(toks, i)
+	for n := 0; k < hi && n < 2; k++ {
+		t := toks[k]
+		if !t.word {
+			if t.s == "*" || t.s == "_" {
+				continue
+			}
+			return false
+		}
+		if commandNouns[t.s] {
+			return true
+		}
+		n++
+	}
+	return false
+}
 
 // approvingWords, after a copula that follows the action, permit it.
 var approvingWords = set("fine", "ok", "okay", "acceptable", "allowed", "permitted", "safe", "recommended",
