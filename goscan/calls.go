@@ -44,6 +44,11 @@ type fn struct {
 func (s *scanner) call(c *ast.CallExpr, found map[string]bool) {
 	f, ok := s.callee(c)
 	if !ok {
+		// a runner of the code's own (exec.RunHostCommand("killall", …))
+		// handed a program and its arguments
+		if s.info == nil && runnerName(selName(c)) {
+			s.command(c.Args, c.Ellipsis.IsValid())
+		}
 		return
 	}
 	switch {
@@ -83,6 +88,11 @@ func (s *scanner) call(c *ast.CallExpr, found map[string]bool) {
 		if len(c.Args) == 1 && s.namesState(c.Args[0]) {
 			s.addNode(rules.SessionStateEdit, selName(c))
 		}
+	case s.info == nil && runnerName(selName(c)):
+		// without types, a wrapper of exec named for running a command
+		// (exec.RunHostCommand("killall", name)); with types the callee is
+		// known, and a look-alike method runs nothing
+		s.command(c.Args, c.Ellipsis.IsValid())
 	}
 }
 
@@ -107,6 +117,21 @@ func (s *scanner) callee(c *ast.CallExpr) (fn, bool) {
 		return fn{pkg: pathOS, recv: "Process", name: sel.Sel.Name}, true
 	}
 	return fn{}, false
+}
+
+// runnerName: the called function is named for running a command.
+func runnerName(n ast.Node) bool {
+	id, ok := n.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	l := strings.ToLower(id.Name)
+	for _, w := range []string{"run", "exec", "spawn", "command", "shell", "system"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // selName is the identifier that names the called function, where a call

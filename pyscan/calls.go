@@ -187,6 +187,30 @@ func (a *analyzer) call(open int) bool {
 			a.add(rules.SessionStateEdit, c.at)
 		}
 	}
+	// a runner of the code's own (a container's exec_run, a helper
+	// run_command, asyncio.to_thread(fn, argv)) handed an argument vector
+	if runnerName(c.method, c.canon) {
+		for _, g := range pos {
+			if a.is(g.lo, "[") && a.match[g.lo] == g.hi-1 && a.strings(g.lo+1) > g.lo+1 {
+				a.command(g.lo, g.hi, 0)
+			}
+		}
+	}
+	return false
+}
+
+// runnerName: a function or method named for running a command.
+func runnerName(method, canon string) bool {
+	n := method
+	if n == "" {
+		n = canon[strings.LastIndexByte(canon, '.')+1:]
+	}
+	n = strings.ToLower(n)
+	for _, w := range []string{"run", "exec", "spawn", "popen", "to_thread", "system", "shell", "execute", "call"} {
+		if strings.Contains(n, w) {
+			return true
+		}
+	}
 	return false
 }
 
