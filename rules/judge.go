@@ -1,6 +1,9 @@
 package rules
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 // counts reports whether a hit is a finding: its stance is Recommend and
 // the rule's context need is met.
@@ -33,6 +36,9 @@ func (v *view) stance(seg *segment, h hit) Stance {
 	}
 	if seg.kind == segProse && changeTitle(seg.text(), v.u.Kind == Heading) {
 		return Mention // "fix: use fuser to kill processes on ports" titles a change
+	}
+	if v.u.Kind == Heading && len(v.u.Ctx.Headings) == 0 && threadFile(v.u.Ctx.Path) {
+		return Mention // an issue's or pull request's title names the change it asks for or makes
 	}
 	if seg.kind == segProse && v.definitionAt(h.start) {
 		return Mention // "`stop_service` - Kill service process" describes an option
@@ -114,6 +120,18 @@ func changeTitle(s string, title bool) bool {
 	switch typ {
 	case "fix", "feat", "chore", "docs", "refactor", "perf", "test", "tests", "build", "ci", "style", "revert", "bugfix", "hotfix":
 		return true
+	}
+	return false
+}
+
+// threadFile: a file that holds an issue or pull request thread by its
+// name (issue-123.md, pr-88.md, PULL_REQUEST.md).
+func threadFile(p string) bool {
+	b := strings.ToLower(path.Base(strings.ReplaceAll(p, "\\", "/")))
+	for _, pre := range []string{"issue-", "issue_", "pr-", "pr_", "pull-", "pull_request", "pullrequest"} {
+		if strings.HasPrefix(b, pre) {
+			return true
+		}
 	}
 	return false
 }

@@ -222,7 +222,7 @@ var mentionCues = []string{"finding", "audit", "incident", "changelog", "change 
 	"release notes", "postmortem", "post-mortem", "evidence", "root cause", "observed",
 	"what happened", "timeline", "example output", "expected output", "transcript",
 	"impacted file", "lessons learned", "see also", "related links", "related topics", "related content",
-	"related articles"}
+	"related articles", "steps to reproduce", "reproduction steps", "to reproduce", "repro steps", "how to reproduce"}
 
 func hasAnyWord(s string, cues []string) bool {
 	for _, c := range cues {

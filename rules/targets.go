@@ -302,6 +302,9 @@ func apiRoute(p string) bool {
 	if strings.Contains(p, "http://") || strings.Contains(p, "https://") || strings.HasPrefix(p, "/api/") {
 		return true
 	}
+	if p != "" && p[0] == '/' && (strings.Contains(p, "/{") || strings.Contains(p, "/:")) {
+		return true // a route with a parameter: /sessions/{id}, /sessions/:id
+	}
 	if len(p) > 3 && p[0] == '/' && p[1] == 'v' {
 		k := 2
 		for k < len(p) && p[k] >= '0' && p[k] <= '9' {
