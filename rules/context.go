@@ -336,7 +336,7 @@ func (v *view) aboutClients(seg *segment) bool {
 		v.client = 2
 		c := v.u.Ctx
 		all := v.f.s + " " + fold(strings.Join(c.Headings, " ")+" "+c.LeadIn+" "+c.Label+" "+c.Before).s
-		if hasAnyWord(all, clientWords) || strings.Contains(all, "mcp") || strings.Contains(strings.ToLower(path.Base(c.Path)), "mcp") {
+		if hasAnyWord(all, clientWords) || strings.Contains(all, "mcp") || strings.Contains(strings.ToLower(c.Path), "mcp") {
 			v.client = 1
 		}
 	}

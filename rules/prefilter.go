@@ -1757,16 +1757,12 @@ func (f *Filter) Words(src []byte, need uint64) (uint64, bool) {
 }
 
 // PathWords returns the word groups a file's name supplies: aboutClients
-// reads a base name holding "mcp" as about MCP clients, inRecovery a
+// reads a path holding "mcp" as about MCP clients, inRecovery a
 // name such as TROUBLESHOOTING.md as about failures.
 func PathWords(name string) uint64 {
-	base := name
-	if i := strings.LastIndexAny(base, "/\\"); i >= 0 {
-		base = base[i+1:]
-	}
 	var g uint64
-	if strings.Contains(strings.ToLower(base), "mcp") {
-		g |= 1 << wClient
+	if strings.Contains(strings.ToLower(name), "mcp") {
+		g |= 1 << wClient // a file in an MCP server's folder is about MCP
 	}
 	if t := fileTitle(name); t != "" && (hasAnyWord(t, titleRecoveryCues) || hasAnyWord(t, weakRecoveryCues)) {
 		g |= 1 << wRecovery // inRecovery reads the file name as the outermost title
