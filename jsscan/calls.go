@@ -26,6 +26,11 @@ var removers = map[string]bool{"fs.unlink": true, "fs.unlinkSync": true, "fs.rm"
 	"fs.rmdir": true, "fs.rmdirSync": true, "fs.remove": true, "fs.removeSync": true, "rimraf": true,
 	"rimraf.sync": true, "rimraf.rimraf": true, "rimraf.rimrafSync": true}
 
+// writers write a file's whole content.
+var writers = map[string]bool{"fs.writeFile": true, "fs.writeFileSync": true, "fs.appendFile": true,
+	"fs.appendFileSync": true, "fs.outputFile": true, "fs.outputFileSync": true, "fs.writeJson": true,
+	"fs.writeJsonSync": true, "fs.outputJson": true, "fs.outputJsonSync": true}
+
 type arg struct{ lo, hi int }
 
 // args splits a call's arguments at its top-level commas.
@@ -113,6 +118,16 @@ func (a *analyzer) call(open int) bool {
 	case removers[c]:
 		if len(args) > 0 && a.stateRef(args[0].lo, args[0].hi) {
 			a.add(rules.SessionStateEdit, k)
+		}
+	case writers[c] && len(args) > 0 && rules.RecoveryFile(a.path):
+		// a fix script rewriting a client's config or an env file
+		if a.watched(args[0].lo, args[0].hi) && !a.stateRef(args[0].lo, args[0].hi) {
+			src := strings.ToLower(string(a.src[a.toks[args[0].lo].start:a.toks[args[0].hi-1].end]))
+			r := rules.ConfigEdit
+			if strings.Contains(src, ".env") || strings.Contains(src, "dotenv") || strings.Contains(src, "envpath") {
+				r = rules.EnvEdit
+			}
+			a.add(r, k)
 		}
 	}
 	return false

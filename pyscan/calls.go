@@ -171,6 +171,11 @@ func (a *analyzer) call(open int) bool {
 		if len(pos) > 0 && a.stateRef(pos[0].lo, pos[0].hi) {
 			a.add(rules.SessionStateEdit, c.at)
 		}
+	case c.canon == "open" && len(pos) >= 2 && a.writeMode(pos[1]) && rules.RecoveryFile(a.path):
+		// a fix script rewriting a client's config or an env file
+		if r := a.editedRule(pos[0].lo, pos[0].hi); r != nil {
+			a.add(r, c.at)
+		}
 	case c.recvLo == c.recvHi:
 		// a plain function: nothing more to check
 	case (c.method == "kill" || c.method == "terminate") && len(args) == 0,
@@ -212,6 +217,29 @@ func runnerName(method, canon string) bool {
 		}
 	}
 	return false
+}
+
+// writeMode: an open() mode that writes ("w", "a", "w+", "r+").
+func (a *analyzer) writeMode(g arg) bool {
+	if g.hi != g.lo+1 || a.toks[g.lo].kind != tString {
+		return false
+	}
+	m := string(a.toks[g.lo].val)
+	return strings.ContainsAny(m, "wa+")
+}
+
+// editedRule is the rule a write of the file names: an env file
+// (env-edit) or a client's or server's config (config-edit); nil for
+// other files, state among them.
+func (a *analyzer) editedRule(lo, hi int) *rules.Rule {
+	if !a.watched(lo, hi) || a.stateRef(lo, hi) {
+		return nil
+	}
+	src := strings.ToLower(string(a.src[a.toks[lo].start:a.toks[hi-1].end]))
+	if strings.Contains(src, ".env") || strings.Contains(src, "dotenv") || strings.Contains(src, "env_file") || strings.Contains(src, "envfile") {
+		return rules.EnvEdit
+	}
+	return rules.ConfigEdit
 }
 
 func hasKey(m map[string]int, k string) bool {

@@ -53,5 +53,14 @@ func IsEnvPath(p string) bool { return isEnvFile(strings.ToLower(p)) }
 // or stamp (tmp/restart.txt, reload.trigger).
 func IsReloadTarget(p string) bool { return reloadTarget(p) }
 
+// RecoveryFile reports whether a file's name says it is there to get out
+// of a failure (fix-cursor-mcp.sh, restore_mcp.js, repair-config.py,
+// TROUBLESHOOTING.md): code in it that edits a client's config or an env
+// file does so as a recovery step.
+func RecoveryFile(name string) bool {
+	t := fileTitle(name)
+	return t != "" && (hasAnyWord(t, titleRecoveryCues) || hasAnyWord(t, []string{"restore", "repair", "heal", "unstick", "rescue"}))
+}
+
 // IsStatePath reports whether p names session state kept on disk.
 func IsStatePath(p string) bool { return isStateFile(strings.ToLower(p)) }

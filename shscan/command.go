@@ -106,6 +106,11 @@ func (sc *scanner) check(c *command, depth int) {
 		eff = nil
 	}
 	for _, r := range c.redirs {
+		if (r.op == ">" || r.op == ">>") && r.target != nil && len(eff) > 0 && rules.RecoveryFile(sc.path) {
+			if rule := editedFile(r.target); rule != nil {
+				sc.add(rule, eff[0]) // a fix script writing a client's config or an env file
+			}
+		}
 		var w *word
 		switch {
 		case r.doc != nil:
@@ -358,7 +363,50 @@ func (sc *scanner) act(argv []*word) {
 		if findDeletesState(argv[1:]) {
 			sc.add(rules.SessionStateEdit, argv[0])
 		}
+	case (b == "sed" || b == "gsed" || b == "perl") && inPlace(args) && rules.RecoveryFile(sc.path):
+		// a fix script rewriting a client's config or an env file in place
+		for _, a := range operands(argv[1:], "-e", "-f") {
+			if r := editedFile(a); r != nil {
+				sc.add(r, argv[0])
+				return
+			}
+		}
 	}
+}
+
+// inPlace: sed -i / -i.bak / --in-place, perl -pi.
+func inPlace(args []string) bool {
+	for _, a := range args {
+		if a == "-i" || strings.HasPrefix(a, "-i.") || strings.HasPrefix(a, "--in-place") || a == "-pi" || strings.HasPrefix(a, "-pi") {
+			return true
+		}
+	}
+	return false
+}
+
+// editedFile returns the rule an edit of the file w names breaks: a
+// client's config (config-edit) or an env file (env-edit); nil for others.
+func editedFile(w *word) *rules.Rule {
+	t := w.text()
+	switch {
+	case rules.IsEnvPath(t):
+		return rules.EnvEdit
+	case rules.IsConfigPath(t):
+		return rules.ConfigEdit
+	}
+	if w.literal {
+		return nil
+	}
+	for _, name := range varNames(t) {
+		l := strings.ToLower(name)
+		if strings.Contains(l, "dotenv") || l == "envfile" || l == "env_file" || strings.HasSuffix(l, "env_path") {
+			return rules.EnvEdit
+		}
+		if strings.Contains(l, "config") || strings.Contains(l, "settings") {
+			return rules.ConfigEdit
+		}
+	}
+	return nil
 }
 
 var removers = map[string]bool{"rm": true, "unlink": true, "shred": true, "trash": true, "trash-put": true,
