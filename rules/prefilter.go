@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -96,7 +97,7 @@ var builtinRoutes = map[string][]routeSpec{
 	"config-edit": {
 		{groups: [][]string{configFileNames()}},
 		// a generic noun ("the config") counts only about MCP clients
-		{groups: [][]string{{"config", "settings file", "mcp settings", "mcpservers"}}, context: []int{wClient}},
+		{groups: [][]string{{"config", "settings file", "mcp settings", "mcpservers"}}, local: []int{wEditVerb}, context: []int{wClient}},
 	},
 	"session-state-edit": {
 		// state files (isOwnedState, isWorkflowState)
@@ -192,6 +193,7 @@ const (
 	wTouch            // what makes a touch count: time flags, config, env and state files, reload words
 	wDocClient        // MCP configuration files and tables: a document about them (AboutClients)
 	wURL              // a URL or an absolute path after POST (urlAhead)
+	wEditVerb         // the forms of editVerbs and the editor and remove commands (fileEdit's verb)
 	numWordGroups
 )
 
@@ -209,6 +211,8 @@ func wordGroups() [numWordGroups][]string {
 		"picks up", "picked up", "force", "sentinel", ".stamp", "touchfile"), reloadStems...)
 	g[wDocClient] = docClientWords
 	g[wURL] = []string{"://", " /"}
+	g[wEditVerb] = append(formPatterns(editForms), wordPatterns(slices.Concat(slices.Sorted(maps.Keys(editorCommands)),
+		slices.Sorted(maps.Keys(removeCommands)), []string{"sed", "tee"}))...)
 	g[wStateVerb] = formPatterns(stateForms)
 	g[wTimeVerb] = formPatterns(timeForms)
 	g[wTouch] = append(append(slices.Clone(g[wReload]), "-m$", "-a$", "-c$", "-d$", "-t$", "-r$", "-h$",
