@@ -65,7 +65,7 @@ func findMtimeReload(seg *segment, emit func(hit)) {
 			}
 		case w == "re-save" || w == "resave" || w == "re-saving" || w == "resaving" ||
 			(w == "save" || w == "saving") && (strings.Contains(s[t.end:seg.end], " again") || strings.Contains(s[t.end:seg.end], "no change") || strings.Contains(s[t.end:seg.end], "without chang")):
-			if configInSegment(seg) {
+			if configInSegment(seg) || reloadContext(seg) {
 				emit(hit{start: t.start, end: t.end, verb: true})
 			}
 		case (w == "os" || w == "unix" || w == "syscall" || w == "fs") && i+2 < len(toks) && toks[i+1].s == ".":
@@ -91,6 +91,9 @@ func touchCommand(seg *segment, i int) bool {
 	s := seg.v.f.s
 	t := seg.tokens()[i]
 	rest := s[t.end:seg.end]
+	if r := strings.TrimLeft(rest, " "); strings.HasPrefix(r, ")") {
+		rest = r[1:] // "$(which touch) file": the command substitution names the program
+	}
 	if k := strings.IndexAny(rest, "|;&`)"); k >= 0 {
 		rest = rest[:k]
 	}
@@ -233,6 +236,7 @@ func configInSegment(seg *segment) bool {
 var reloadWords = []string{"reload", "reloads", "reloading", "reloaded", "reloader", "autoreload", "autoreloader",
 	"watcher", "watchers", "watched", "pick up", "picks up", "picked up", "force", "restart", "restarts",
 	"restarting", "redeploy", "redeploys", "rebuild", "rebuilds", "trigger", "triggers", "hot reload",
+	"forces", "forced", "fresh build", "refresh", "refreshes",
 	"live reload", "livereload", "touch-reload"}
 
 func reloadContext(seg *segment) bool {
