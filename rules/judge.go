@@ -554,6 +554,9 @@ func mainStart(toks []token, lo, i int) int {
 		if t.s == "free" && prevWord(toks, j) != "feel" {
 			return j // "Free the port …" is the verb; "feel free to" is not
 		}
+		if labelFillers[t.s] && j+1 < len(toks) && toks[j+1].word {
+			return j // "Fix the \"unable to lock\" error: …": the verb, not a label
+		}
 		if fillers[t.s] || modals[t.s] && (t.s != "need" && t.s != "have" || wordAt(toks, j+1) == "to") {
 			// "you also need to touch …" obliges as "you must" does
 			j++
@@ -608,6 +611,10 @@ func verbSlot(toks []token, j int) bool {
 	}
 	return false
 }
+
+// labelFillers are fillers only as labels ("Fix:", "Workaround -"); before
+// a word "fix" is the verb.
+var labelFillers = set("fix")
 
 // agentNouns name the reader of agent instructions in the third person.
 var agentNouns = set("agent", "agents", "model", "models", "assistant", "assistants", "ai", "llm", "llms", "claude",

@@ -1313,11 +1313,35 @@ func stateTableAfter[T ~string | ~[]byte](s T, i int) bool {
 		if sqlStateTable(string(name)) {
 			return true
 		}
+		if word == 0 && len(name) > 0 && setsStateColumns(s, i) {
+			return true // "update jobs set locked_by = null …" (stateColumns)
+		}
 		if string(name) != "table" {
 			return false
 		}
 	}
 	return false
+}
+
+// setsStateColumns: the text at i is an UPDATE's SET list that writes a
+// state, heartbeat, lock or lease column, as stateColumns reads it.
+func setsStateColumns[T ~string | ~[]byte](s T, i int) bool {
+	for i < len(s) && isBlankByte(s[i]) {
+		i++
+	}
+	if i+4 > len(s) || lowerASCII(s[i]) != 's' || lowerASCII(s[i+1]) != 'e' || lowerASCII(s[i+2]) != 't' || !isBlankByte(s[i+3]) {
+		return false
+	}
+	end := min(len(s), i+240)
+	var b []byte
+	for k := i + 4; k < end; k++ {
+		b = append(b, lowerASCII(s[k]))
+	}
+	set := string(b)
+	if k := strings.Index(set, " where "); k >= 0 {
+		set = set[:k]
+	}
+	return strings.Contains(set, "lock") || strings.Contains(set, "lease") || strings.Contains(set, "heartbeat") || strings.Contains(set, "state")
 }
 
 // ---- the filter ----

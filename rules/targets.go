@@ -269,7 +269,7 @@ func isOwnedState(p string) bool {
 		return true
 	}
 	homeDot := (strings.HasPrefix(p, "~/.") || strings.HasPrefix(p, "$home/.") || strings.HasPrefix(p, "${home}/.") ||
-		strings.Contains(p, "/.cache/") || strings.HasPrefix(p, ".cache/")) && strings.Count(p, "/") >= 2
+		strings.Contains(p, "/.cache/")) && strings.Count(p, "/") >= 2 || strings.HasPrefix(p, ".cache/")
 	if b == "state.json" || b == "session.json" || b == "sessions.json" || stateData(b) {
 		return homeDot || strings.Contains(p, "mcp")
 	}
