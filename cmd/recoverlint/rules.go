@@ -32,6 +32,9 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 		fmt.Fprintf(stdout, "%s: %s\n\n%s\n", r.ID, r.Doc.Title, r.Doc.Text)
+		if t := rules.Sealed.Trust(r.ID); t != "" {
+			fmt.Fprintf(stdout, "\nHow far to trust it: %s.\n", t)
+		}
 		if len(r.Doc.Bad) > 0 {
 			fmt.Fprintf(stdout, "\nReported:\n")
 			for _, b := range r.Doc.Bad {
