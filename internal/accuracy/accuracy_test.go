@@ -52,8 +52,8 @@ func TestTuningParts(t *testing.T) {
 		file  string
 		minF1 float64
 	}{
-		{"prose-tune.jsonl", 0.83},
-		{"code-tune.jsonl", 0.75},
+		{"prose-tune.jsonl", 0.86},
+		{"code-tune.jsonl", 0.80},
 	} {
 		cases, err := accuracy.Load(filepath.Join(corpusDir, tc.file))
 		if err != nil {
