@@ -200,7 +200,9 @@ const (
 func wordGroups() [numWordGroups][]string {
 	var g [numWordGroups][]string
 	g[wRecovery] = append(wordPatterns(titleRecoveryCues), wordPatterns(weakRecoveryCues)...)
-	g[wFallback] = append(append(append(wordPatterns(fallbackCues), wordPatterns(failureCues)...), wordPatterns(weakFallbackCues)...), "directly")
+	// "errors": toolFailing reads "tracker_init errors" as a failing tool
+	g[wFallback] = append(append(append(wordPatterns(fallbackCues), wordPatterns(failureCues)...), wordPatterns(weakFallbackCues)...),
+		"directly", "^errors$")
 	g[wProcess] = append(wordPatterns(processNouns), wordPatterns([]string{"process", "processes", "proc", "procs",
 		"pid", "pids", "server", "servers", "daemon", "daemons", "instance", "instances", "node", "node.js", "port",
 		"ports", "job", "jobs", "worker", "workers", "task", "tasks", "pgid", "subprocess", "subprocesses", "service",
