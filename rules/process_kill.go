@@ -229,6 +229,9 @@ func killVerb(seg *segment, i int) bool {
 		if !t.word {
 			switch t.s {
 			case ",", ".", ";", ":", "?", "!", "—", "(":
+				if n == 0 && strings.HasPrefix(toks[i].s, "termin") && prevWord(toks, i) == "to" {
+					return false // "cause the program to terminate": it ends, nobody ends it
+				}
 				return n == 0 && seg.v.procWordsOf() && impliedObject(toks, i)
 			}
 			continue
