@@ -18,11 +18,53 @@ type Text struct{}
 func (Text) Report(w io.Writer, rep runner.Report) error {
 	var b strings.Builder
 	for _, f := range rep.Findings {
-		fmt.Fprintf(&b, "%s:%d:%d: %s: %s\n", f.Path, f.Line, f.Column, f.Rule, f.Message)
+		fmt.Fprintf(&b, "%s:%d:%d: %s: %s\n", Visible(f.Path), f.Line, f.Column, f.Rule, f.Message)
 		if f.Excerpt != "" {
-			fmt.Fprintf(&b, "    %s\n", f.Excerpt)
+			fmt.Fprintf(&b, "    %s\n", Visible(f.Excerpt))
 		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// Visible spells the control characters of s (line breaks, tabs, ESC,
+// BEL, DEL, C1 controls, and the bidirectional overrides) as Go escapes,
+// so that a file's name or text printed on a terminal or into a CI log
+// is one line that cannot move the cursor, recolour the output or open a
+// workflow command ("\n::error file=…::"). Printable text is unchanged.
+func Visible(s string) string {
+	clean := true
+	for _, r := range s {
+		if hidden(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case hidden(r):
+			if r < 0x100 {
+				fmt.Fprintf(&b, `\x%02x`, r)
+			} else {
+				fmt.Fprintf(&b, `\u%04x`, r)
+			}
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func hidden(r rune) bool {
+	return r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 || r == 0xfffd
 }

@@ -5,6 +5,7 @@ package walk_test
 import (
 	"path/filepath"
 	"slices"
+	"strings"
 	"syscall"
 	"testing"
 
@@ -29,6 +30,9 @@ func TestWalkSpecialFiles(t *testing.T) {
 	}
 	v, errs = walkAll([]string{fifo}, walk.Options{})
 	if len(v.paths) != 0 || len(errs) != 1 || errs[0].Path != fifo {
-		t.Errorf("naming the pipe: visited %q errors %v, want one error for it", v.paths, errs)
+		t.Fatalf("naming the pipe: visited %q errors %v, want one error for it", v.paths, errs)
+	}
+	if got := errs[0].Err.Error(); !strings.Contains(got, "a named pipe (FIFO)") {
+		t.Errorf("the error %q does not say in words what the file is", got)
 	}
 }

@@ -106,7 +106,7 @@ func (w *walker) walkPath(p string) {
 	case info.IsDir():
 		w.walkRoot(p)
 	default:
-		w.fail(p, fmt.Errorf("not a regular file or folder (%v)", info.Mode().Type()))
+		w.fail(p, fmt.Errorf("not a regular file or folder: %s", typeName(info.Mode())))
 	}
 }
 
@@ -368,4 +368,21 @@ func (w *walker) emit(path string, explicit bool, abs func() string) {
 		w.seen[key] = true
 	}
 	w.visit(File{Path: path, Explicit: explicit})
+}
+
+// typeName says in words what kind of file a mode is.
+func typeName(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe (FIFO)"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a block device"
+	case m&fs.ModeIrregular != 0:
+		return "an irregular file"
+	}
+	return "a special file (" + m.Type().String() + ")"
 }

@@ -147,10 +147,24 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	run.Errors = append(run.Errors, walkErrs...)
 
+	// the baseline file records findings' excerpts: it is never itself one
+	own := ""
+	if b := f.baselineFile + f.writeBaseline; b != "" {
+		own, _ = filepath.Abs(b)
+	}
 	kept := run.Findings[:0]
 	for _, fd := range run.Findings {
 		if cfg.RuleExcluded(fd.Path, fd.Rule) {
 			continue
+		}
+		if own != "" {
+			p := fd.Path
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(wd, p)
+			}
+			if filepath.Clean(p) == own {
+				continue
+			}
 		}
 		if s := cc.Severity[fd.Rule]; s != "" {
 			fd.Severity = s // the suppression meta rules take theirs here
@@ -214,7 +228,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return fail(fmt.Errorf("writing output: %w", err))
 	}
 	for _, e := range run.Errors {
-		fmt.Fprintf(stderr, "recoverlint: %s: %s\n", e.Path, e.Error)
+		fmt.Fprintf(stderr, "recoverlint: %s: %s\n", report.Visible(e.Path), report.Visible(e.Error))
 	}
 	if f.format == "text" {
 		fmt.Fprintf(stderr, "%d finding(s) in %d file(s) scanned", len(run.Findings), run.FilesScanned)
