@@ -122,6 +122,9 @@ func (c *Checker) Source(name string, src []byte, cfg Config) (out []Finding, er
 	if kind.Code() && rules.IsTestPath(name) {
 		return nil, nil // test code performs no finding (SPEC, Code)
 	}
+	if kind == Markdown || kind == Text || kind == Data {
+		src = loneCRs(src)
+	}
 	enabled := cfg.Rules()
 	filter := c.filterOf(enabled)
 	suppressions := mentionsRecoverlint(src)
@@ -181,6 +184,32 @@ func (c *Checker) Source(name string, src []byte, cfg Config) (out []Finding, er
 
 // scanHook, when set (by tests only), runs before a file is scanned.
 var scanHook func(Kind)
+
+// loneCRs returns src with every carriage return that no line feed
+// follows read as a line feed: CommonMark and YAML end a line there, and
+// a file saved with old Mac line endings is otherwise one long line. The
+// copy has the same length, so every offset, line and column still points
+// into the file as it is.
+func loneCRs(src []byte) []byte {
+	i := bytes.IndexByte(src, '\r')
+	for i >= 0 && i+1 < len(src) && src[i+1] == '\n' {
+		j := bytes.IndexByte(src[i+1:], '\r')
+		if j < 0 {
+			return src
+		}
+		i += 1 + j
+	}
+	if i < 0 {
+		return src
+	}
+	out := bytes.Clone(src)
+	for k := i; k < len(out); k++ {
+		if out[k] == '\r' && (k+1 == len(out) || out[k+1] != '\n') {
+			out[k] = '\n'
+		}
+	}
+	return out
+}
 
 // PanicError is a file whose check panicked: a bug in recoverlint that
 // the file triggers. It is an error of that file alone.

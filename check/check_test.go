@@ -198,3 +198,28 @@ func TestLanguages(t *testing.T) {
 		}
 	}
 }
+
+// TestLoneCR: a carriage return that no line feed follows ends a line in
+// Markdown, plain text and YAML, as their standards say; positions point
+// into the file as it is, and CRLF files read as before.
+func TestLoneCR(t *testing.T) {
+	for _, tc := range []struct{ name, src, want string }{
+		{"a.md", "# Troubleshooting\r\rIf the relay hangs, run `pkill -f relay`.\r", "3:26:process-kill"},
+		{"a.txt", "Troubleshooting\r\rIf the relay hangs, run pkill -f relay.\r", "3:25:process-kill"},
+		{"a.yaml", "steps:\r  - name: stop\r    run: pkill -f relay\r", "3:10:process-kill"},
+		{"b.md", "# Troubleshooting\r\n\r\nIf the relay hangs, run `pkill -f relay`.\r\n", "3:26:process-kill"},
+		{"c.md", "No action here.\rNone at all.\r", ""},
+	} {
+		fs, err := check.Source(tc.name, []byte(tc.src), check.Config{})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		var got []string
+		for _, f := range fs {
+			got = append(got, fmt.Sprintf("%d:%d:%s", f.Line, f.Column, f.Rule))
+		}
+		if strings.Join(got, " ") != tc.want {
+			t.Errorf("%s %q: got %q, want %q", tc.name, tc.src, got, tc.want)
+		}
+	}
+}
