@@ -211,6 +211,15 @@ func loneCRs(src []byte) []byte {
 	return out
 }
 
+// DataError is a YAML, JSON or TOML file that does not parse. Unlike a
+// Go fragment that does not parse, it is a failure of the run (exit 2):
+// a config or workflow with a syntax error is broken, and what follows
+// the error could hide a recommendation.
+type DataError struct{ Err error }
+
+func (e *DataError) Error() string { return e.Err.Error() }
+func (e *DataError) Unwrap() error { return e.Err }
+
 // PanicError is a file whose check panicked: a bug in recoverlint that
 // the file triggers. It is an error of that file alone.
 type PanicError struct {
@@ -370,6 +379,15 @@ func (c *Checker) scan(kind Kind, name string, src []byte) ([]rules.Unit, []rule
 		units, calls, err = r.Units, r.Calls, r.Err
 	case Data:
 		r := datascan.Scan(src, name)
+		if r.Err != nil {
+			// a data file that does not parse is a failure of the run
+			// (issue 18): its strings are still read, but it is no
+			// partial reading to pass over
+			r.Err = &DataError{Err: r.Err}
+		}
+		if r.Lexed {
+			return r.Units, r.Calls, r.Err
+		}
 		units, calls, err = r.Units, r.Calls, r.Err
 	}
 	if err != nil {

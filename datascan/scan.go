@@ -22,8 +22,11 @@ type Result struct {
 	// with byte offsets into the source.
 	Calls []rules.Finding
 	// Err is the first syntax error; Units and Calls still cover what was
-	// read before it.
+	// read before it, and for JSON the strings after it too (Lexed).
 	Err error
+	// Lexed is set when, after a JSON syntax error, the rest of the file's
+	// string values were read one by one as text units (they are in Units).
+	Lexed bool
 }
 
 // Format is a data format this package reads.
@@ -89,8 +92,47 @@ func ScanAs(src []byte, name string, f Format) Result {
 	res := Result{Units: w.units, Calls: w.calls}
 	if err != nil {
 		res.Err = fmt.Errorf("%s:%w", name, err)
+		if f == JSON {
+			// a syntax error must not hide the rest of the file: read
+			// every string value after what the parser understood
+			from := 0
+			if len(res.Units) > 0 {
+				last := res.Units[len(res.Units)-1].Offsets
+				from = last[len(last)-1]
+				if from < len(src) && src[from] == '"' {
+					from++ // the closing quote of the last string read
+				}
+			}
+			res.Units = append(res.Units, jsonStrings(src, from, name)...)
+			res.Lexed = true
+		}
 	}
 	return res
+}
+
+// jsonStrings reads, from offset from on, the JSON string values of src
+// lexically (a string followed by ':' is a key and skipped), as text
+// units with their offsets; what does not read as prose is left out.
+func jsonStrings(src []byte, from int, name string) []rules.Unit {
+	var out []rules.Unit
+	p := &jparser{cursor{src: src}}
+	for i := from; i < len(src); i++ {
+		if src[i] != '"' {
+			continue
+		}
+		p.pos, p.err = i, nil
+		s := p.str()
+		end := p.pos
+		k := end
+		for k < len(src) && (src[k] == ' ' || src[k] == '\t') {
+			k++
+		}
+		if p.err == nil && (k >= len(src) || src[k] != ':') && len(s.offs) == len(s.text)+1 && strings.ContainsAny(string(s.text), " ") {
+			out = append(out, rules.Unit{Kind: rules.StringLit, Text: string(s.text), Offsets: s.offs, Ctx: rules.Context{Path: name}})
+		}
+		i = max(end-1, i)
+	}
+	return out
 }
 
 // nodeKind says what a node of the data tree is.

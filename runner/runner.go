@@ -225,7 +225,8 @@ func checkFile(c *check.Checker, path, shown string, opts Options, buf []byte) (
 		// a file read only in part is reported beside its findings; a
 		// check that panicked is a failure of the run
 		var pe *check.PanicError
-		r.err = &FileError{Path: shown, Error: err.Error(), Partial: !errors.As(err, &pe)}
+		var de *check.DataError
+		r.err = &FileError{Path: shown, Error: err.Error(), Partial: !errors.As(err, &pe) && !errors.As(err, &de)}
 	}
 	return r, buf
 }
