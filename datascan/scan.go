@@ -355,7 +355,11 @@ func (w *walker) node(n *node, keys []string) {
 				w.shellNode(v, n)
 				continue
 			}
-			w.node(v, append(keys[:len(keys):len(keys)], key))
+			// one shared path, pushed and popped: copying it at every
+			// level made deep nesting quadratic (issue 18)
+			keys = append(keys, key)
+			w.node(v, keys)
+			keys = keys[:len(keys)-1]
 		}
 	case nList:
 		for _, it := range n.items {

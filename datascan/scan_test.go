@@ -207,3 +207,29 @@ func TestClassified(t *testing.T) {
 		})
 	}
 }
+
+// TestDeepTOML: dotted keys and table headers of 16,000 segments are
+// refused at the depth limit, like deep JSON, instead of building (and
+// copying) a 16,000-level path; what precedes them is still read.
+func TestDeepTOML(t *testing.T) {
+	deep := strings.Repeat("k.", 16000) + "k"
+	for _, src := range []string{
+		"hint = \"If the relay hangs, ask the operator\"\n" + deep + " = \"x\"\n",
+		"hint = \"If the relay hangs, ask the operator\"\n[" + deep + "]\nx = \"y\"\n",
+	} {
+		res := datascan.Scan([]byte(src), "deep.toml")
+		if res.Err == nil || !strings.Contains(res.Err.Error(), "deeper than") {
+			t.Errorf("error %v, want the depth limit", res.Err)
+		}
+		if len(res.Units) != 1 {
+			t.Errorf("%d units, want the hint before the deep key", len(res.Units))
+		}
+	}
+}
+
+func BenchmarkDeepTOML(b *testing.B) {
+	src := []byte(strings.Repeat("k.", 16000) + "k = \"x\"\n")
+	for b.Loop() {
+		datascan.Scan(src, "deep.toml")
+	}
+}

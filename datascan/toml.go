@@ -46,6 +46,11 @@ func parseTOML(src []byte) ([]*node, []cmt, error) {
 				continue
 			}
 			p.pos += len(closer)
+			if len(keys) > maxDepth {
+				p.fail(start, "table header nested deeper than %d", maxDepth)
+				p.skipLine()
+				continue
+			}
 			cur = table(root, keys, array)
 			p.endLine()
 		default:
@@ -63,7 +68,12 @@ func parseTOML(src []byte) ([]*node, []cmt, error) {
 			}
 			p.pos++
 			p.blank()
-			v := p.value(0)
+			if len(keys) > maxDepth {
+				p.fail(p.pos, "dotted key nested deeper than %d", maxDepth)
+				p.skipLine()
+				continue
+			}
+			v := p.value(len(keys))
 			set(cur, keys, v)
 			p.endLine()
 		}
