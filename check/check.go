@@ -115,6 +115,12 @@ func (c *Checker) Source(name string, src []byte, cfg Config) (out []Finding, er
 			out, err = nil, &PanicError{Stage: stage, Value: v}
 		}
 	}()
+	if IsUTF16(src) {
+		stage = "decoding UTF-16"
+		text, offs := decodeUTF16(src)
+		fs, err := c.Source(name, text, cfg)
+		return utf16Positions(fs, text, offs), err
+	}
 	kind := KindFor(name, src)
 	if cfg.Kind != nil {
 		kind = *cfg.Kind

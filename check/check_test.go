@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf16"
 
 	"github.com/recoverlint/recoverlint/check"
 )
@@ -220,6 +221,30 @@ func TestLoneCR(t *testing.T) {
 		}
 		if strings.Join(got, " ") != tc.want {
 			t.Errorf("%s %q: got %q, want %q", tc.name, tc.src, got, tc.want)
+		}
+	}
+}
+
+// TestUTF16: a file with a UTF-16 byte order mark (either byte order) is
+// decoded and checked; its line is the line and its column the byte
+// column in the file as it is, two bytes a character.
+func TestUTF16(t *testing.T) {
+	text := "# Troubleshooting\r\n\r\nIf the relay hangs, run `pkill -f relay`.\r\n"
+	units := utf16.Encode([]rune(text))
+	le, be := []byte{0xFF, 0xFE}, []byte{0xFE, 0xFF}
+	for _, u := range units {
+		le = append(le, byte(u), byte(u>>8))
+		be = append(be, byte(u>>8), byte(u))
+	}
+	for name, src := range map[string][]byte{"le.md": le, "be.md": be} {
+		fs, err := check.Source(name, src, check.Config{})
+		if err != nil || len(fs) != 1 {
+			t.Fatalf("%s: %v, %v; want one finding", name, fs, err)
+		}
+		f := fs[0]
+		// "pkill" is the 26th character of line 3: byte 51 of the line
+		if f.Line != 3 || f.Column != 51 || f.EndColumn != 61 || f.Rule != "process-kill" {
+			t.Errorf("%s: %d:%d-%d %s, want 3:51-61 process-kill", name, f.Line, f.Column, f.EndColumn, f.Rule)
 		}
 	}
 }

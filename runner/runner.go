@@ -216,8 +216,8 @@ func checkFile(c *check.Checker, path, shown string, opts Options, buf []byte) (
 	case err != nil:
 		return result{err: &FileError{Path: shown, Error: errText(err)}}, buf
 	}
-	if bytes.IndexByte(src[:min(len(src), 8<<10)], 0) >= 0 {
-		return result{skipped: true}, buf
+	if bytes.IndexByte(src[:min(len(src), 8<<10)], 0) >= 0 && !check.IsUTF16(src) {
+		return result{skipped: true}, buf // binary; UTF-16 text is decoded by check
 	}
 	findings, err := c.Source(shown, src, opts.Check)
 	r := result{findings: findings, scanned: true}

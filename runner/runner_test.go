@@ -85,3 +85,20 @@ func TestPanicIsAFailure(t *testing.T) {
 		}
 	}
 }
+
+// TestUTF16IsNotBinary: a UTF-16 file has NUL bytes but a byte order
+// mark; it is checked, not skipped as binary.
+func TestUTF16IsNotBinary(t *testing.T) {
+	dir := t.TempDir()
+	src := []byte{0xFF, 0xFE}
+	for _, r := range "Run `pkill -f relay` when it hangs.\n" {
+		src = append(src, byte(r), 0)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "notes.md"), src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rep := runner.Run([]string{dir}, runner.Options{})
+	if rep.FilesSkipped != 0 || rep.FilesScanned != 1 || len(rep.Findings) != 1 {
+		t.Errorf("skipped %d, scanned %d, %d findings; want the file checked and its finding", rep.FilesSkipped, rep.FilesScanned, len(rep.Findings))
+	}
+}
