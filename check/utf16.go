@@ -79,4 +79,3 @@ func utf16Positions(fs []Finding, text []byte, offs []int) []Finding {
 	}
 	return fs
 }
-
