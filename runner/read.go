@@ -10,6 +10,9 @@ import (
 var (
 	errIsDir      = errors.New("is a directory")
 	errNotRegular = errors.New("not a regular file")
+	// errSymlinkSwapped: the walk saw a regular file, and a symbolic link
+	// stands there now; links are never followed.
+	errSymlinkSwapped = errors.New("became a symbolic link during the run; not followed")
 )
 
 // tooLargeError is a file over the size limit: its size when opened, or

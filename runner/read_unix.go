@@ -54,14 +54,20 @@ func readRegular(path string, max int64, buf []byte) ([]byte, error) {
 // without asking its size first: one system call less per file, most of
 // the cost of a small file. The size is asked only for the message of a
 // file over the limit, and the type only when the read fails.
+//
+// O_NOFOLLOW: a symbolic link swapped in for the file after the walk saw
+// it is refused, not followed to a file outside the tree (issue 18).
 func readWalked(path string, max int64, buf []byte) ([]byte, error) {
 	var fd int
 	var err error
 	for {
-		fd, err = syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK, 0)
+		fd, err = syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK|syscall.O_NOFOLLOW, 0)
 		if err != syscall.EINTR {
 			break
 		}
+	}
+	if err == syscall.ELOOP {
+		return buf, &fs.PathError{Op: "open", Path: path, Err: errSymlinkSwapped}
 	}
 	if err != nil {
 		return buf, &fs.PathError{Op: "open", Path: path, Err: err}
