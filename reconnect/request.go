@@ -194,6 +194,43 @@ func validate(req Request) (request, error) {
 	return v, nil
 }
 
+// controlInJSON reports a control character (other than a line break or a
+// tab), DEL, a C1 control or a bidirectional override or isolate in the
+// strings of an encoded value: they move a terminal's cursor or reorder
+// what a reader sees (p\u202ekill) and have no place in a payload.
+func controlInJSON(b []byte) bool {
+	var v any
+	if json.Unmarshal(b, &v) != nil {
+		return true
+	}
+	var bad func(v any) bool
+	bad = func(v any) bool {
+		switch v := v.(type) {
+		case string:
+			for _, r := range v {
+				if r < 0x20 && r != '\n' && r != '\t' || r == 0x7f || r >= 0x80 && r < 0xa0 ||
+					r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 {
+					return true
+				}
+			}
+		case []any:
+			for _, e := range v {
+				if bad(e) {
+					return true
+				}
+			}
+		case map[string]any:
+			for k, e := range v {
+				if bad(k) || bad(e) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return bad(v)
+}
+
 // freezeExtra refuses extra fields that could overwrite a payload field,
 // have an odd key, or do not encode as bounded JSON. It returns each value
 // as its JSON encoding, so that what is self-checked is what is printed
@@ -219,6 +256,9 @@ func freezeExtra(extra map[string]any) (map[string]any, error) {
 		b, err := json.Marshal(extra[k])
 		if err != nil {
 			return nil, &FieldError{Field: field, Problem: "must encode as JSON"}
+		}
+		if controlInJSON(b) {
+			return nil, &FieldError{Field: field, Problem: "must not hold control characters or bidirectional overrides"}
 		}
 		if len(b) > MaxExtraBytes {
 			return nil, &FieldError{Field: field, Problem: fmt.Sprintf("must encode in at most %d bytes of JSON", MaxExtraBytes)}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -101,6 +102,9 @@ func extraText(field string, val any) []textBlock {
 // selfCheck runs the payload's text through the checker as one plain-text
 // document, one string per paragraph, and fails closed: any finding or any
 // checker error is an error.
+// htmlTags matches the tags of inline HTML (<code>, </span>, <br/>).
+var htmlTags = regexp.MustCompile(`</?[a-zA-Z][^<>]*>`)
+
 func selfCheck(p Payload, checkText checkFunc) error {
 	blocks := payloadText(p)
 	var doc strings.Builder
@@ -123,6 +127,25 @@ func selfCheck(p Payload, checkText checkFunc) error {
 		return fmt.Errorf("self-check: %w", err)
 	}
 	if len(findings) == 0 {
+		// an extra string stands alone in the payload: it is read on its
+		// own, as plain text, as Markdown, and with its HTML tags gone, so
+		// that neither its neighbours nor markup can hide a recommendation
+		for _, b := range blocks {
+			if !strings.HasPrefix(b.field, "extra.") {
+				continue
+			}
+			for _, v := range []struct{ name, text string }{
+				{"extra.txt", b.text}, {"extra.md", b.text}, {"extra.txt", htmlTags.ReplaceAllString(b.text, " ")},
+			} {
+				fs, err := checkText(v.name, []byte(v.text+"\n"), check.Config{})
+				if err != nil {
+					return fmt.Errorf("self-check: %w", err)
+				}
+				if len(fs) > 0 {
+					return &UnsafeTextError{Field: b.field, Rule: fs[0].Rule, Message: fs[0].Message, Count: len(fs)}
+				}
+			}
+		}
 		return nil
 	}
 	f := findings[0]

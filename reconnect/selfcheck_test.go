@@ -41,7 +41,9 @@ func TestSelfCheckSeesEveryString(t *testing.T) {
 	var gotName string
 	var gotDoc string
 	record := func(name string, src []byte, cfg check.Config) ([]check.Finding, error) {
-		gotName, gotDoc = name, string(src)
+		if gotDoc == "" { // the whole payload comes first; each extra string then alone
+			gotName, gotDoc = name, string(src)
+		}
 		return nil, nil
 	}
 	p, err := build(stalledRequest(), record)
@@ -111,5 +113,37 @@ func TestSelfCheckHealthyPayload(t *testing.T) {
 	p, err := build(req, flagLineWith("no such text"))
 	if err != nil || p.ReconnectNeeded {
 		t.Errorf("healthy build = %+v, %v", p, err)
+	}
+}
+
+// TestExtraReadAlone: an extra string is checked on its own, as text, as
+// Markdown and without its HTML tags, so that markup or its neighbours
+// cannot hide a recommendation; control characters and bidirectional
+// overrides are refused outright.
+func TestExtraReadAlone(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		val  string
+		want string // "unsafe" or "field"
+	}{
+		{"html", "<code>pkill -f mcp_server</code>", "unsafe"},
+		{"fence", "```sh\npkill -f mcp_server\n```", "unsafe"},
+		{"rtl", "run p\u202ekill -f mcp_server", "field"},
+		{"escape", "\x1b[31mred\x07", "field"},
+		{"plain", "operator paged at 09:12", ""},
+	} {
+		req := stalledRequest()
+		req.Extra = map[string]any{"note": tc.val}
+		_, err := Build(req)
+		var ue *UnsafeTextError
+		var fe *FieldError
+		switch {
+		case tc.want == "unsafe" && !errors.As(err, &ue):
+			t.Errorf("%s: %v, want the self-check to refuse it", tc.name, err)
+		case tc.want == "field" && !errors.As(err, &fe):
+			t.Errorf("%s: %v, want a field error", tc.name, err)
+		case tc.want == "" && err != nil:
+			t.Errorf("%s: %v, want the payload", tc.name, err)
+		}
 	}
 }
