@@ -37,10 +37,19 @@ type checkFlags struct {
 	paths         []string
 }
 
-func parseCheckFlags(args []string, stderr io.Writer) (checkFlags, int, bool) {
+func parseCheckFlags(args []string, stdout, stderr io.Writer) (checkFlags, int, bool) {
 	var f checkFlags
 	fl := flag.NewFlagSet("check", flag.ContinueOnError)
 	fl.SetOutput(stderr)
+	for _, a := range args {
+		if a == "-h" || a == "-help" || a == "--help" {
+			stderr = stdout // asked-for help is the command's output
+			fl.SetOutput(stdout)
+		}
+		if a == "--" {
+			break
+		}
+	}
 	fl.StringVar(&f.format, "format", "text", "output format: "+strings.Join(report.Formats, ", "))
 	fl.StringVar(&f.enable, "enable", "", "comma-separated rule ids: report only these (replaces the config's list)")
 	fl.StringVar(&f.disable, "disable", "", "comma-separated rule ids: do not report these (added to the config's list)")
@@ -54,6 +63,7 @@ func parseCheckFlags(args []string, stderr io.Writer) (checkFlags, int, bool) {
 	fl.Usage = func() {
 		fmt.Fprintln(stderr, "usage: recoverlint check [flags] [PATH...]")
 		fl.PrintDefaults()
+		fmt.Fprintln(stderr, "\nexit status: 0 no findings, 1 findings, 2 usage or configuration error or an unreadable file\n\nexamples:\n  recoverlint check .\n  recoverlint check --format sarif docs AGENTS.md > recoverlint.sarif\n  recoverlint check --new-from-rev origin/main .")
 	}
 	if err := fl.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -93,7 +103,7 @@ func parseCheckFlags(args []string, stderr io.Writer) (checkFlags, int, bool) {
 }
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
-	f, code, ok := parseCheckFlags(args, stderr)
+	f, code, ok := parseCheckFlags(args, stdout, stderr)
 	if !ok {
 		return code
 	}

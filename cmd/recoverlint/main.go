@@ -48,6 +48,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "rules":
 		return runRules(args[1:], stdout, stderr)
 	case "version", "-version", "--version":
+		if len(args) > 1 && (args[1] == "-h" || args[1] == "-help" || args[1] == "--help") {
+			fmt.Fprintln(stdout, "usage: recoverlint version\n\nPrints the version of this build.")
+			return 0
+		}
 		fmt.Fprintf(stdout, "recoverlint %s\n", version())
 		return 0
 	case "mcp":

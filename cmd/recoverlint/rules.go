@@ -22,13 +22,36 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 			case rules.Fallback:
 				need = " (as a fallback)"
 			}
+			if strings.Contains(r.Summary, strings.Trim(need, " ()")) {
+				need = "" // the summary says it already
+			}
 			fmt.Fprintf(stdout, "%-20s %s%s\n", r.ID, r.Summary, need)
+		}
+		for _, m := range metaRules {
+			fmt.Fprintf(stdout, "%-20s %s\n", m.id, m.summary)
 		}
 		return 0
 	case 1:
+		if args[0] == "-h" || args[0] == "-help" || args[0] == "--help" {
+			fmt.Fprintln(stdout, "usage: recoverlint rules [RULE]\n\nLists the rules, or prints one rule's documentation: why, what to do instead,\nexamples, and how the rule scored on text it was never tuned on.")
+			return 0
+		}
+		for _, m := range metaRules {
+			if m.id == args[0] {
+				fmt.Fprintf(stdout, "%s: %s\n\n%s\n", m.id, m.summary, m.doc)
+				return 0
+			}
+		}
 		r := rules.ByID(args[0])
 		if r == nil {
-			fmt.Fprintf(stderr, "recoverlint rules: unknown rule %q\n", args[0])
+			ids := []string{}
+			for _, r := range rules.All {
+				ids = append(ids, r.ID)
+			}
+			for _, m := range metaRules {
+				ids = append(ids, m.id)
+			}
+			fmt.Fprintf(stderr, "recoverlint rules: unknown rule %q; the rules are: %s\n", args[0], strings.Join(ids, ", "))
 			return 2
 		}
 		fmt.Fprintf(stdout, "%s: %s\n\n%s\n", r.ID, r.Doc.Title, r.Doc.Text)
@@ -53,6 +76,14 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 	return 2
 }
 
+// metaRules are the ids findings about suppression comments carry.
+var metaRules = []struct{ id, summary, doc string }{
+	{check.BadSuppression, "a suppression comment without rules or without a reason",
+		"A suppression names the rules it silences (or all) and says why, after \"--\" in\nMarkdown and prompt files or after the rules in Go:\n\n  <!-- recoverlint-disable-next-line process-kill -- quoted from the 2024 incident -->\n\nOne that names no rule or gives no reason is reported, so that a finding is never\nsilenced without a record of why."},
+	{check.UnusedSuppression, "a suppression comment that suppresses nothing",
+		"A suppression whose rules report nothing where it applies is stale: the text it\ncovered changed or went away. Remove it, so that suppressions do not pile up and\nhide the next real finding."},
+}
+
 // version reports the module version when built from a tagged module, or
 // "devel".
 func version() string {
@@ -68,6 +99,10 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprintln(stderr, "usage: recoverlint explain FILE...")
 		return 2
+	}
+	if len(args) == 1 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
+		fmt.Fprintln(stdout, "usage: recoverlint explain FILE...\n\nShows, for each file, every place the rules saw an action and what the classifier\ndecided there: recommend, prohibit or mention, and the context it read.")
+		return 0
 	}
 	code := 0
 	for _, a := range args {
