@@ -238,6 +238,13 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return fail(fmt.Errorf("writing output: %w", err))
 	}
 	for _, e := range run.Errors {
+		// scanners name the file in their own messages ("x.toml:16:9: …"):
+		// the path is printed once
+		msg := strings.TrimPrefix(e.Error, e.Path+":")
+		if msg != e.Error {
+			fmt.Fprintf(stderr, "recoverlint: %s:%s\n", report.Visible(e.Path), report.Visible(msg))
+			continue
+		}
 		fmt.Fprintf(stderr, "recoverlint: %s: %s\n", report.Visible(e.Path), report.Visible(e.Error))
 	}
 	if f.format == "text" {
