@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -129,7 +130,14 @@ func readRequest(path string, stdin io.Reader) (reconnect.Request, error) {
 		defer f.Close()
 		r = f
 	}
-	dec := json.NewDecoder(io.LimitReader(r, 1<<20))
+	data, err := io.ReadAll(io.LimitReader(r, 1<<20))
+	if err != nil {
+		return req, fmt.Errorf("reading: %w", err)
+	}
+	if k := reconnect.RepeatedKey(data); k != "" {
+		return req, fmt.Errorf("decoding JSON: the field %s is given twice", k)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&req); err != nil {
 		return req, fmt.Errorf("decoding JSON: %w", err)

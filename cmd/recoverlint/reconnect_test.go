@@ -81,6 +81,7 @@ func TestRunReconnect(t *testing.T) {
 		{name: "request mixed with flags", args: []string{"--request", "-", "--namespace", "n"}, stdin: `{}`, wantCode: 2, wantErr: "cannot be combined"},
 		{name: "request with an unknown field", args: []string{"--request", "-"}, stdin: `{"namespaces": ["n"], "force": true}`, wantCode: 2, wantErr: "request: decoding JSON"},
 		{name: "request that is not JSON", args: []string{"--request", "-"}, stdin: `namespaces=n`, wantCode: 2, wantErr: "request: decoding JSON"},
+		{name: "request with a repeated field", args: []string{"--request", "-"}, stdin: `{"namespaces": ["n"], "reason": "stale_runtime", "reason": "not_required"}`, wantCode: 2, wantErr: "the field reason is given twice"},
 		{name: "request with two values", args: []string{"--request", "-"}, stdin: `{"namespaces": ["n"]} {}`, wantCode: 2, wantErr: "more than one value"},
 		{name: "request overwriting a core field", args: []string{"--request", "-"}, stdin: `{"namespaces": ["n"], "extra": {"read_only": false}}`, wantCode: 2, wantErr: "extra.read_only: names a payload field"},
 		{name: "request with a bad namespace", args: []string{"--request", "-"}, stdin: `{"namespaces": ["a;b"]}`, wantCode: 2, wantErr: "namespace: must be ASCII"},
