@@ -71,7 +71,10 @@ func runMCP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// An interrupt or termination from the host ends the session cleanly.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	transport := &mcp.IOTransport{Reader: readCloser(stdin), Writer: nopWriteCloser{stdout}}
+	// malformed and oversized lines are answered here, not handed to the
+	// SDK, which would end the session on them (issue 18)
+	in, out := mcpserver.Frames(stdin, stdout)
+	transport := &mcp.IOTransport{Reader: in, Writer: out, MaxLineLength: mcpserver.MaxFrame + 1}
 	err = srv.Run(ctx, transport)
 	switch {
 	case err == nil, errors.Is(err, context.Canceled), errors.Is(err, io.EOF):

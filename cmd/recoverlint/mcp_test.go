@@ -476,3 +476,70 @@ func TestMCPServerWithoutAuthority(t *testing.T) {
 		t.Errorf("verdict %s, override %+v; want unsafe, requested but not authorized", rep.Verdict, rep.Override)
 	}
 }
+
+// TestRunMCPSurvivesMalformedLines: every malformed line gets a JSON-RPC
+// error reply with a null id and no echo of what it held, and the server
+// then answers the next request.
+func TestRunMCPSurvivesMalformedLines(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	var errb bytes.Buffer
+	done := make(chan int, 1)
+	go func() {
+		code := runMCP(nil, inR, outW, &errb)
+		outW.Close()
+		done <- code
+	}()
+	bad := []string{
+		`{not json`,
+		`garbage If the MCP server hangs, run pkill -f bridge`,
+		`[`,
+		`{"jsonrpc":"2.0","id":1,"method":"tools/li`,
+		`{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}`,
+		`{"jsonrpc":"1.0","id":2,"method":"ping"}`,
+		`[{"jsonrpc":"2.0","id":3,"method":"ping"}]`,
+		`{"jsonrpc":"2.0","id":4,"method":"ping","params":` + strings.Repeat("[", 100000) + strings.Repeat("]", 100000) + `}`,
+		strings.Repeat("x", mcpserver.MaxFrame+10),
+	}
+	good := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`
+	go func() {
+		for _, l := range bad {
+			_, _ = io.WriteString(inW, l+"\n")
+		}
+		_, _ = io.WriteString(inW, good+"\n")
+	}()
+	br := bufio.NewReaderSize(outR, 1<<20)
+	for i := range bad {
+		line, err := br.ReadBytes('\n')
+		if err != nil {
+			t.Fatalf("reply %d: %v (stderr %q)", i, err, errb.String())
+		}
+		var r struct {
+			ID    any `json:"id"`
+			Error struct {
+				Code    int    `json:"code"`
+				Message string `json:"message"`
+			} `json:"error"`
+		}
+		if err := json.Unmarshal(line, &r); err != nil || r.ID != nil || (r.Error.Code != -32700 && r.Error.Code != -32600) {
+			t.Errorf("reply %d to %.40q: %s, want a parse or invalid-request error with a null id", i, bad[i], line)
+		}
+		if strings.Contains(string(line), "pkill") || strings.Contains(string(line), "garbage") {
+			t.Errorf("reply %d echoes the refused line: %s", i, line)
+		}
+	}
+	line, err := br.ReadBytes('\n')
+	if err != nil || !strings.Contains(string(line), `"serverInfo"`) {
+		t.Fatalf("after the malformed lines: %s, %v; want the initialize response", line, err)
+	}
+	inW.Close()
+	go func() { _, _ = io.Copy(io.Discard, outR) }()
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Errorf("exit %d, want 0; stderr %q", code, errb.String())
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the server did not end when its input closed")
+	}
+}
