@@ -42,14 +42,18 @@ func RepeatedKey(data []byte) string {
 					return r, true
 				}
 			}
-			dec.Token() // the closing brace
+			if _, err := dec.Token(); err != nil { // the closing brace
+				return "", false
+			}
 		case json.Delim('['):
 			for i := 0; dec.More(); i++ {
 				if r, stop := walk(path + "[" + strconv.Itoa(i) + "]"); stop {
 					return r, true
 				}
 			}
-			dec.Token()
+			if _, err := dec.Token(); err != nil {
+				return "", false
+			}
 		}
 		return "", false
 	}
