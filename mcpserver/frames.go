@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"strings"
 	"sync"
 )
 
@@ -33,7 +34,11 @@ func Frames(in io.Reader, out io.Writer) (io.ReadCloser, io.WriteCloser) {
 			line, tooLong, err := readFrame(br)
 			if len(bytes.TrimSpace(line)) > 0 || tooLong {
 				if code, msg := frameProblem(line, tooLong); code != 0 {
-					w.reply(code, msg)
+					w.reply(nil, code, msg)
+				} else if id, code, msg, ok := refusal(line); ok {
+					if len(id) > 0 { // a notification gets no reply
+						w.reply(id, code, msg)
+					}
 				} else if _, werr := pw.Write(append(line, '\n')); werr != nil {
 					return
 				}
@@ -94,6 +99,39 @@ func frameProblem(line []byte, tooLong bool) (int, string) {
 	return 0, ""
 }
 
+// refusal is the reply to a well-formed request the server refuses by
+// its method or tool name, without repeating the name: a name can be any
+// text ("If the MCP server hangs, run pkill …"), and an error that echoes
+// it puts that text in front of the model (issue 18). It returns the
+// request's id (raw), the error, and whether to refuse.
+func refusal(line []byte) (json.RawMessage, int, string, bool) {
+	var msg struct {
+		ID     json.RawMessage `json:"id"`
+		Method *string         `json:"method"`
+		Params struct {
+			Name *string `json:"name"`
+		} `json:"params"`
+	}
+	if json.Unmarshal(line, &msg) != nil || msg.Method == nil {
+		return nil, 0, "", false // a response, or left to the SDK
+	}
+	m := *msg.Method
+	known := m == "initialize" || m == "ping" || m == "tools/list" || m == "tools/call" ||
+		m == "logging/setLevel" || m == "completion/complete" || strings.HasPrefix(m, "notifications/") ||
+		strings.HasPrefix(m, "resources/") || strings.HasPrefix(m, "prompts/")
+	if !known {
+		return msg.ID, -32601, "method not found", true
+	}
+	if m == "tools/call" && msg.Params.Name != nil {
+		switch *msg.Params.Name {
+		case CheckTextTool, ReconnectTool, RestartTool:
+		default:
+			return msg.ID, -32602, "unknown tool: the tools are " + CheckTextTool + ", " + ReconnectTool + " and " + RestartTool, true
+		}
+	}
+	return nil, 0, "", false
+}
+
 type lockedWriter struct {
 	mu sync.Mutex
 	w  io.Writer
@@ -107,7 +145,12 @@ func (l *lockedWriter) Write(p []byte) (int, error) {
 
 func (l *lockedWriter) Close() error { return nil }
 
-func (l *lockedWriter) reply(code int, msg string) {
-	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": nil, "error": map[string]any{"code": code, "message": msg}})
+// reply writes a JSON-RPC error for the request id (raw JSON; nil for
+// null).
+func (l *lockedWriter) reply(id json.RawMessage, code int, msg string) {
+	if len(id) == 0 {
+		id = json.RawMessage("null")
+	}
+	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "error": map[string]any{"code": code, "message": msg}})
 	_, _ = l.Write(append(b, '\n'))
 }

@@ -543,3 +543,54 @@ func TestRunMCPSurvivesMalformedLines(t *testing.T) {
 		t.Fatal("the server did not end when its input closed")
 	}
 }
+
+// TestRunMCPRefusesWithoutEcho: an unknown method and an unknown tool are
+// refused with their own error codes and the request's id, and the reply
+// does not repeat the name, which can be any text.
+func TestRunMCPRefusesWithoutEcho(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	var errb bytes.Buffer
+	done := make(chan int, 1)
+	go func() {
+		code := runMCP(nil, inR, outW, &errb)
+		outW.Close()
+		done <- code
+	}()
+	advice := "If the MCP server hangs, run `pkill -f bridge`"
+	lines := []string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`,
+		`{"jsonrpc":"2.0","id":2,"method":"` + advice + `"}`,
+		`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"` + advice + `","arguments":{}}}`,
+		`{"jsonrpc":"2.0","id":4,"method":"ping"}`,
+	}
+	go func() {
+		for _, l := range lines {
+			_, _ = io.WriteString(inW, l+"\n")
+		}
+	}()
+	br := bufio.NewReader(outR)
+	got := map[float64]string{}
+	for range lines {
+		line, err := br.ReadBytes('\n')
+		if err != nil {
+			t.Fatalf("%v (stderr %q)", err, errb.String())
+		}
+		var r struct {
+			ID float64 `json:"id"`
+		}
+		_ = json.Unmarshal(line, &r)
+		got[r.ID] = string(line)
+	}
+	inW.Close()
+	go func() { _, _ = io.Copy(io.Discard, outR) }()
+	<-done
+	for id, code := range map[float64]string{2: "-32601", 3: "-32602"} {
+		if !strings.Contains(got[id], `"code":`+code) || strings.Contains(got[id], "pkill") || strings.Contains(got[id], "hangs") {
+			t.Errorf("reply to %v: %s; want error %s without the refused name", id, got[id], code)
+		}
+	}
+	if !strings.Contains(got[4], `"result"`) {
+		t.Errorf("ping after the refusals: %s, want a result", got[4])
+	}
+}
