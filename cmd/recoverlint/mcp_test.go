@@ -47,33 +47,49 @@ func TestRunMCPUsage(t *testing.T) {
 	}
 }
 
-// TestRunMCPEndsWithInput answers one initialize request through runMCP
-// itself and checks that the server ends cleanly when its input closes.
-func TestRunMCPEndsWithInput(t *testing.T) {
+// initializeLine is a client's first request, one JSON-RPC line.
+const initializeLine = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`
+
+// pipeMCP runs runMCP on a pair of pipes. The test writes requests to in
+// and reads replies from out; stop closes the input, drains the output and
+// returns the exit code, failing the test if the server does not end.
+func pipeMCP(t *testing.T) (in io.WriteCloser, out io.Reader, errb *bytes.Buffer, stop func() int) {
+	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	var errb bytes.Buffer
+	errb = new(bytes.Buffer)
 	done := make(chan int, 1)
 	go func() {
-		code := runMCP(nil, inR, outW, &errb)
+		code := runMCP(nil, inR, outW, errb)
 		outW.Close()
 		done <- code
 	}()
-	req := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}` + "\n"
+	stop = func() int {
+		inW.Close()
+		go func() { _, _ = io.Copy(io.Discard, outR) }()
+		select {
+		case code := <-done:
+			return code
+		case <-time.After(20 * time.Second):
+			t.Fatal("the server did not end when its input closed")
+			return -1
+		}
+	}
+	return inW, outR, errb, stop
+}
+
+// TestRunMCPEndsWithInput answers one initialize request through runMCP
+// itself and checks that the server ends cleanly when its input closes.
+func TestRunMCPEndsWithInput(t *testing.T) {
+	inW, outR, errb, stop := pipeMCP(t)
+	req := initializeLine + "\n"
 	go func() { _, _ = io.WriteString(inW, req) }()
 	line, err := bufio.NewReader(outR).ReadBytes('\n')
 	if err != nil {
 		t.Fatalf("reading the response: %v", err)
 	}
-	inW.Close()
-	go func() { _, _ = io.Copy(io.Discard, outR) }()
-	select {
-	case code := <-done:
-		if code != 0 {
-			t.Errorf("exit %d when the input closed, want 0; stderr %q", code, errb.String())
-		}
-	case <-time.After(20 * time.Second):
-		t.Fatal("the server did not end when its input closed")
+	if code := stop(); code != 0 {
+		t.Errorf("exit %d when the input closed, want 0; stderr %q", code, errb.String())
 	}
 	var resp struct {
 		ID     int `json:"id"`
@@ -481,15 +497,7 @@ func TestMCPServerWithoutAuthority(t *testing.T) {
 // error reply with a null id and no echo of what it held, and the server
 // then answers the next request.
 func TestRunMCPSurvivesMalformedLines(t *testing.T) {
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	var errb bytes.Buffer
-	done := make(chan int, 1)
-	go func() {
-		code := runMCP(nil, inR, outW, &errb)
-		outW.Close()
-		done <- code
-	}()
+	inW, outR, errb, stop := pipeMCP(t)
 	bad := []string{
 		`{not json`,
 		`garbage If the MCP server hangs, run pkill -f bridge`,
@@ -501,7 +509,7 @@ func TestRunMCPSurvivesMalformedLines(t *testing.T) {
 		`{"jsonrpc":"2.0","id":4,"method":"ping","params":` + strings.Repeat("[", 100000) + strings.Repeat("]", 100000) + `}`,
 		strings.Repeat("x", mcpserver.MaxFrame+10),
 	}
-	good := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`
+	good := initializeLine
 	go func() {
 		for _, l := range bad {
 			_, _ = io.WriteString(inW, l+"\n")
@@ -532,15 +540,8 @@ func TestRunMCPSurvivesMalformedLines(t *testing.T) {
 	if err != nil || !strings.Contains(string(line), `"serverInfo"`) {
 		t.Fatalf("after the malformed lines: %s, %v; want the initialize response", line, err)
 	}
-	inW.Close()
-	go func() { _, _ = io.Copy(io.Discard, outR) }()
-	select {
-	case code := <-done:
-		if code != 0 {
-			t.Errorf("exit %d, want 0; stderr %q", code, errb.String())
-		}
-	case <-time.After(20 * time.Second):
-		t.Fatal("the server did not end when its input closed")
+	if code := stop(); code != 0 {
+		t.Errorf("exit %d, want 0; stderr %q", code, errb.String())
 	}
 }
 
@@ -548,18 +549,10 @@ func TestRunMCPSurvivesMalformedLines(t *testing.T) {
 // refused with their own error codes and the request's id, and the reply
 // does not repeat the name, which can be any text.
 func TestRunMCPRefusesWithoutEcho(t *testing.T) {
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	var errb bytes.Buffer
-	done := make(chan int, 1)
-	go func() {
-		code := runMCP(nil, inR, outW, &errb)
-		outW.Close()
-		done <- code
-	}()
+	inW, outR, errb, stop := pipeMCP(t)
 	advice := "If the MCP server hangs, run `pkill -f bridge`"
 	lines := []string{
-		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`,
+		initializeLine,
 		`{"jsonrpc":"2.0","id":2,"method":"` + advice + `"}`,
 		`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"` + advice + `","arguments":{}}}`,
 		`{"jsonrpc":"2.0","id":4,"method":"ping"}`,
@@ -582,9 +575,7 @@ func TestRunMCPRefusesWithoutEcho(t *testing.T) {
 		_ = json.Unmarshal(line, &r)
 		got[r.ID] = string(line)
 	}
-	inW.Close()
-	go func() { _, _ = io.Copy(io.Discard, outR) }()
-	<-done
+	stop()
 	for id, code := range map[float64]string{2: "-32601", 3: "-32602"} {
 		if !strings.Contains(got[id], `"code":`+code) || strings.Contains(got[id], "pkill") || strings.Contains(got[id], "hangs") {
 			t.Errorf("reply to %v: %s; want error %s without the refused name", id, got[id], code)
