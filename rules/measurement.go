@@ -14,6 +14,16 @@ func (s Score) Precision() float64 { return ratio(s.TP, s.TP+s.FP) }
 // Recall is the share of expected findings that were reported.
 func (s Score) Recall() float64 { return ratio(s.TP, s.TP+s.FN) }
 
+// F1 is the harmonic mean of precision and recall, 0 when both are 0.
+func (s Score) F1() float64 {
+	p, r := s.Precision(), s.Recall()
+	if p+r == 0 {
+		return 0
+	}
+	return 2 * p * r / (p + r)
+}
+
+// ratio is a/b, and 1 when b is 0: nothing expected, nothing missed.
 func ratio(a, b int) float64 {
 	if b == 0 {
 		return 1

@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"github.com/recoverlint/recoverlint/check"
+	"github.com/recoverlint/recoverlint/rules"
 )
 
 // Expect is one finding a case must produce.
@@ -77,27 +78,9 @@ func Load(path string) ([]Case, error) {
 	return out, sc.Err()
 }
 
-// Count is a rule's tally.
-type Count struct{ TP, FP, FN int }
-
-// Precision, Recall and F1 of the tally; 1 where nothing was expected
-// or reported.
-func (c Count) Precision() float64 { return ratio(c.TP, c.TP+c.FP) }
-func (c Count) Recall() float64    { return ratio(c.TP, c.TP+c.FN) }
-func (c Count) F1() float64 {
-	p, r := c.Precision(), c.Recall()
-	if p+r == 0 {
-		return 0
-	}
-	return 2 * p * r / (p + r)
-}
-
-func ratio(a, b int) float64 {
-	if b == 0 {
-		return 1
-	}
-	return float64(a) / float64(b)
-}
+// Count is a rule's tally; rules.Score holds the arithmetic, so a tuning
+// score and the measurement the rule pages cite are computed alike.
+type Count = rules.Score
 
 // Diff is a case whose findings differ from its labels.
 type Diff struct {
