@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/recoverlint/recoverlint/internal/controls"
 )
 
 // Request is what an agent knows when it asks for a reconnect. Only
@@ -208,8 +210,7 @@ func controlInJSON(b []byte) bool {
 		switch v := v.(type) {
 		case string:
 			for _, r := range v {
-				if r < 0x20 && r != '\n' && r != '\t' || r == 0x7f || r >= 0x80 && r < 0xa0 ||
-					r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 {
+				if r != '\n' && r != '\t' && controls.Is(r) {
 					return true
 				}
 			}

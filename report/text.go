@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/recoverlint/recoverlint/internal/controls"
 	"github.com/recoverlint/recoverlint/runner"
 )
 
@@ -65,6 +66,6 @@ func Visible(s string) string {
 	return b.String()
 }
 
-func hidden(r rune) bool {
-	return r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 || r == 0xfffd
-}
+// hidden is a rune the printer escapes: a control or bidirectional
+// override, or U+FFFD, which stands for bytes that were not UTF-8.
+func hidden(r rune) bool { return controls.Is(r) || r == 0xfffd }
