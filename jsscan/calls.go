@@ -122,9 +122,8 @@ func (a *analyzer) call(open int) bool {
 	case writers[c] && len(args) > 0 && rules.RecoveryFile(a.path):
 		// a fix script rewriting a client's config or an env file
 		if a.watched(args[0].lo, args[0].hi) && !a.stateRef(args[0].lo, args[0].hi) {
-			src := strings.ToLower(string(a.src[a.toks[args[0].lo].start:a.toks[args[0].hi-1].end]))
 			r := rules.ConfigEdit
-			if strings.Contains(src, ".env") || strings.Contains(src, "dotenv") || strings.Contains(src, "envpath") {
+			if rules.NamesEnvFile(string(a.src[a.toks[args[0].lo].start:a.toks[args[0].hi-1].end])) {
 				r = rules.EnvEdit
 			}
 			a.add(r, k)

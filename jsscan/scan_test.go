@@ -51,6 +51,10 @@ fs.utimesSync(configPath, now, now);`, []string{"mtime-reload utimesSync"}},
 await fsp.utimes(".env", t, t);`, []string{"mtime-reload utimes"}},
 		{"unlink lock", "a.js", `const fs = require("fs");
 fs.unlinkSync("/run/gitea/terminal.lock");`, []string{"session-state-edit unlinkSync"}},
+		{"fix script writes env file by name", "fix-mcp.js", `const fs = require("fs");
+fs.writeFileSync(envFile, "PORT=1\n");`, []string{"env-edit writeFileSync"}},
+		{"fix script writes config", "fix-mcp.js", `const fs = require("fs");
+fs.writeFileSync(mcpConfigPath, JSON.stringify(cfg));`, []string{"config-edit writeFileSync"}},
 		{"rm sessions", "a.ts", `import { rm } from "node:fs/promises";
 await rm(path.join(home, ".mcp/sessions/"), { recursive: true });`, []string{"session-state-edit rm"}},
 

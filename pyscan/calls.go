@@ -235,8 +235,7 @@ func (a *analyzer) editedRule(lo, hi int) *rules.Rule {
 	if !a.watched(lo, hi) || a.stateRef(lo, hi) {
 		return nil
 	}
-	src := strings.ToLower(string(a.src[a.toks[lo].start:a.toks[hi-1].end]))
-	if strings.Contains(src, ".env") || strings.Contains(src, "dotenv") || strings.Contains(src, "env_file") || strings.Contains(src, "envfile") {
+	if rules.NamesEnvFile(string(a.src[a.toks[lo].start:a.toks[hi-1].end])) {
 		return rules.EnvEdit
 	}
 	return rules.ConfigEdit

@@ -180,6 +180,21 @@ os.remove("build/app.bin")`, nil},
 	}
 }
 
+// TestRecoveryWrites: a repair script's write names env-edit when the
+// file's expression says it is an env file, config-edit otherwise.
+func TestRecoveryWrites(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{`open(env_path, "w").write("PORT=1")`, "env-edit"},
+		{`open(dotenv_file, "a").write("PORT=1")`, "env-edit"},
+		{`open(mcp_config_path, "w").write("{}")`, "config-edit"},
+	} {
+		res := pyscan.Scan([]byte(tc.src), "repair_mcp.py")
+		if res.Err != nil || len(res.Calls) != 1 || res.Calls[0].Rule != tc.want {
+			t.Errorf("%s: calls %+v, err %v; want one %s", tc.src, res.Calls, res.Err, tc.want)
+		}
+	}
+}
+
 func TestUnits(t *testing.T) {
 	for _, tc := range []struct {
 		name, file, src string

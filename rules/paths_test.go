@@ -37,3 +37,24 @@ func TestIsTestPath(t *testing.T) {
 		}
 	}
 }
+
+func TestNamesEnvFile(t *testing.T) {
+	for _, tc := range []struct {
+		expr string
+		want bool
+	}{
+		{`".env.local"`, true},
+		{"DOTENV_PATH", true},
+		{"envFile", true},
+		{"self.env_file", true},
+		{"os.environ['APP_ENV_PATH']", true},
+		{"envPath", true},
+		{"mcpConfigPath", false},
+		{"settings_file", false},
+		{"environment", false},
+	} {
+		if got := rules.NamesEnvFile(tc.expr); got != tc.want {
+			t.Errorf("NamesEnvFile(%q) = %v, want %v", tc.expr, got, tc.want)
+		}
+	}
+}

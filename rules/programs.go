@@ -48,6 +48,24 @@ func IsConfigPath(p string) bool { return isConfigFile(strings.ToLower(p)) }
 // IsEnvPath reports whether p names an environment file such as .env.
 func IsEnvPath(p string) bool { return isEnvFile(strings.ToLower(p)) }
 
+// envFileCues are the spellings by which code names an environment file
+// held in a variable or built at run time (DOTENV_PATH, envFile, env_path).
+var envFileCues = []string{".env", "dotenv", "env_file", "envfile", "env_path", "envpath"}
+
+// NamesEnvFile reports whether the source of an expression that names a
+// file (a variable, a call, a path literal) says the file is an
+// environment file rather than a client's config; the code scanners use it
+// to choose env-edit over config-edit for a write.
+func NamesEnvFile(expr string) bool {
+	l := strings.ToLower(expr)
+	for _, c := range envFileCues {
+		if strings.Contains(l, c) {
+			return true
+		}
+	}
+	return false
+}
+
 // IsReloadTarget reports whether p names a file that exists to be
 // touched so that a watcher reloads: a restart sentinel, a reload trigger
 // or stamp (tmp/restart.txt, reload.trigger).

@@ -398,11 +398,10 @@ func editedFile(w *word) *rules.Rule {
 		return nil
 	}
 	for _, name := range varNames(t) {
-		l := strings.ToLower(name)
-		if strings.Contains(l, "dotenv") || l == "envfile" || l == "env_file" || strings.HasSuffix(l, "env_path") {
+		if rules.NamesEnvFile(name) {
 			return rules.EnvEdit
 		}
-		if strings.Contains(l, "config") || strings.Contains(l, "settings") {
+		if l := strings.ToLower(name); strings.Contains(l, "config") || strings.Contains(l, "settings") {
 			return rules.ConfigEdit
 		}
 	}
