@@ -119,13 +119,7 @@ func (d *DocFacts) MCP() bool {
 	if d == nil {
 		return false
 	}
-	if d.mcp == 0 {
-		d.mcp = -1
-		if MentionsMCP(d.src) {
-			d.mcp = 1
-		}
-	}
-	return d.mcp == 1
+	return once(&d.mcp, MentionsMCP, d.src)
 }
 
 // Client reports whether the document names an MCP configuration file or
@@ -134,11 +128,17 @@ func (d *DocFacts) Client() bool {
 	if d == nil {
 		return false
 	}
-	if d.client == 0 {
-		d.client = -1
-		if AboutClients(d.src) {
-			d.client = 1
+	return once(&d.client, AboutClients, d.src)
+}
+
+// once answers f(src) through the cache *v (0 unknown, 1 yes, -1 no), so
+// a fact of the document is computed at most once.
+func once(v *int8, f func([]byte) bool, src []byte) bool {
+	if *v == 0 {
+		*v = -1
+		if f(src) {
+			*v = 1
 		}
 	}
-	return d.client == 1
+	return *v == 1
 }
