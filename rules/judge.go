@@ -672,6 +672,9 @@ func codeWords(toks []token, k int) int {
 // ingWord: an -ing form, known verb or not ("attempting").
 func ingWord(w string) bool { return strings.HasSuffix(w, "ing") && len(w) > 5 && !notGerunds[w] }
 
+// determiners stand before a noun. They differ from objectStarts on
+// purpose: this, that and which also open clauses, so they mark a noun
+// phrase only before a word, not after a clause's first word.
 var determiners = set("the", "a", "an", "this", "that", "these", "those", "its", "their", "his",
 	"her", "our", "each", "every", "any", "which", "whose")
 
