@@ -248,3 +248,25 @@ func TestUTF16(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownRuleMessage pins the bad-suppression message: every unknown
+// id, sorted, the same on every run, and a hint when the reason was
+// written without "--" and so was read as more ids.
+func TestUnknownRuleMessage(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"<!-- recoverlint-disable-next-line process-kill reason: quoted text -->\nRun `pkill -f x`.\n",
+			`names unknown rules "quoted", "reason:", "text" (a reason follows "--")`},
+		{"<!-- recoverlint-disable-next-line pkill-rule -- because -->\nRun `pkill -f x`.\n",
+			`names unknown rule "pkill-rule"`},
+	} {
+		for range 20 { // map order would show as a changing message
+			fs, err := check.Source("a.md", []byte(tc.src), check.Config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(fs) == 0 || fs[0].Rule != check.BadSuppression || !strings.HasSuffix(fs[0].Message, tc.want) {
+				t.Fatalf("findings %+v, want a bad-suppression ending %q", fs, tc.want)
+			}
+		}
+	}
+}

@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"go/scanner"
 	"go/token"
+	"maps"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/recoverlint/recoverlint/rules"
@@ -122,10 +125,20 @@ func parseSuppressions(src []byte, file *token.File, kind Kind, known func(strin
 			case s.needReason && strings.TrimSpace(reason) == "":
 				s.bad = "gives no reason (add \"-- why this is not a recommendation\")"
 			}
-			for id := range ids {
+			var unknown []string
+			for _, id := range slices.Sorted(maps.Keys(ids)) {
 				if id != "all" && !known(id) {
-					s.bad = "names unknown rule \"" + id + "\""
+					unknown = append(unknown, strconv.Quote(id))
 				}
+			}
+			switch {
+			case len(unknown) == 1:
+				s.bad = "names unknown rule " + unknown[0]
+			case len(unknown) > 1:
+				s.bad = "names unknown rules " + strings.Join(unknown, ", ")
+			}
+			if len(unknown) > 0 && !strings.Contains(body, "--") {
+				s.bad += " (a reason follows \"--\")"
 			}
 			if !ids["all"] {
 				s.rules = ids

@@ -607,6 +607,25 @@ func (c *Config) Check() check.Config {
 	return cc
 }
 
+// Finish applies what the configuration says of findings once they are
+// found: an exclude-rules entry drops them, and each takes the severity
+// configured for its rule (the suppression meta rules take theirs here).
+// severity is the check configuration's map, which may differ from the
+// file's when flags changed it. The slice is filtered in place.
+func (c *Config) Finish(findings []check.Finding, severity map[string]string) []check.Finding {
+	kept := findings[:0]
+	for _, fd := range findings {
+		if c.RuleExcluded(fd.Path, fd.Rule) {
+			continue
+		}
+		if s := severity[fd.Rule]; s != "" {
+			fd.Severity = s
+		}
+		kept = append(kept, fd)
+	}
+	return kept
+}
+
 // rel returns a path relative to Dir, slash-separated, or false when it
 // lies outside Dir. The path is absolute or relative to the working
 // directory.

@@ -216,8 +216,42 @@ func checkFile(c *check.Checker, path, shown string, opts Options, buf []byte) (
 	case err != nil:
 		return result{err: &FileError{Path: shown, Error: errText(err)}}, buf
 	}
+	return checkContent(c, shown, src, opts), buf
+}
+
+// Content checks content that did not come from the walk — an editor's
+// unsaved buffer, standard input — as the file shown, with the same
+// limits and verdicts as a walked file: over MaxFileSize it is an error,
+// binary content is skipped, a file understood only in part is reported
+// beside its findings.
+func Content(shown string, src []byte, opts Options) Report {
+	if opts.MaxFileSize <= 0 {
+		opts.MaxFileSize = DefaultMaxFileSize
+	}
+	rep := Report{Findings: []check.Finding{}, Errors: []FileError{}}
+	var r result
+	if int64(len(src)) > opts.MaxFileSize {
+		r.err = &FileError{Path: shown, Error: (&tooLargeError{size: int64(len(src)), max: opts.MaxFileSize}).Error()}
+	} else {
+		r = checkContent(check.NewChecker(), shown, src, opts)
+	}
+	rep.Findings = append(rep.Findings, r.findings...)
+	if r.err != nil {
+		rep.Errors = append(rep.Errors, *r.err)
+	}
+	if r.skipped {
+		rep.FilesSkipped++
+	}
+	if r.scanned {
+		rep.FilesScanned++
+	}
+	return rep
+}
+
+// checkContent checks a file's content once it is read.
+func checkContent(c *check.Checker, shown string, src []byte, opts Options) result {
 	if bytes.IndexByte(src[:min(len(src), 8<<10)], 0) >= 0 && !check.IsUTF16(src) {
-		return result{skipped: true}, buf // binary; UTF-16 text is decoded by check
+		return result{skipped: true} // binary; UTF-16 text is decoded by check
 	}
 	findings, err := c.Source(shown, src, opts.Check)
 	r := result{findings: findings, scanned: true}
@@ -228,7 +262,7 @@ func checkFile(c *check.Checker, path, shown string, opts Options, buf []byte) (
 		var de *check.DataError
 		r.err = &FileError{Path: shown, Error: err.Error(), Partial: !errors.As(err, &pe) && !errors.As(err, &de)}
 	}
-	return r, buf
+	return r
 }
 
 // DisplayPath shows a path relative to the working directory when it is

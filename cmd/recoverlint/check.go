@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/recoverlint/recoverlint/baseline"
@@ -34,6 +35,7 @@ type checkFlags struct {
 	newFromRev    string
 	baselineFile  string
 	writeBaseline string
+	stdinName     string
 	paths         []string
 }
 
@@ -60,10 +62,11 @@ func parseCheckFlags(args []string, stdout, stderr io.Writer) (checkFlags, int, 
 	fl.StringVar(&f.newFromRev, "new-from-rev", "", "report only findings on lines added or changed since this git revision")
 	fl.StringVar(&f.baselineFile, "baseline", "", "report only findings that this baseline file does not record")
 	fl.StringVar(&f.writeBaseline, "write-baseline", "", "record the current findings in this baseline file; none of them is reported")
+	fl.StringVar(&f.stdinName, "stdin-filename", "", "with the path -, check standard input as this file: its kind, configuration and ignore files are the file's")
 	fl.Usage = func() {
 		fmt.Fprintln(stderr, "usage: recoverlint check [flags] [PATH...]")
 		fl.PrintDefaults()
-		fmt.Fprintln(stderr, "\nexit status: 0 no findings, 1 findings, 2 usage or configuration error or an unreadable file\n\nexamples:\n  recoverlint check .\n  recoverlint check --format sarif docs AGENTS.md > recoverlint.sarif\n  recoverlint check --new-from-rev origin/main .")
+		fmt.Fprintln(stderr, "\nexit status: 0 no findings, 1 findings, 2 usage or configuration error or an unreadable file\n\nexamples:\n  recoverlint check .\n  recoverlint check --format sarif docs AGENTS.md > recoverlint.sarif\n  recoverlint check --new-from-rev origin/main .\n  recoverlint check --stdin-filename docs/runbook.md - < buffer.md")
 	}
 	if err := fl.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -99,10 +102,19 @@ func parseCheckFlags(args []string, stdout, stderr io.Writer) (checkFlags, int, 
 	if len(f.paths) == 0 {
 		f.paths = []string{"."}
 	}
+	dash := slices.Contains(f.paths, "-")
+	switch {
+	case dash && f.stdinName == "":
+		return usage("the path - (standard input) needs --stdin-filename NAME: the name decides the kind, the configuration and the ignore files")
+	case f.stdinName != "" && (!dash || len(f.paths) != 1):
+		return usage("--stdin-filename checks standard input: give - as the only path")
+	case f.stdinName != "" && (f.newFromRev != "" || f.writeBaseline != ""):
+		return usage("--stdin-filename excludes --new-from-rev and --write-baseline: standard input has no history and is not the file on disk")
+	}
 	return f, 0, true
 }
 
-func runCheck(args []string, stdout, stderr io.Writer) int {
+func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	f, code, ok := parseCheckFlags(args, stdout, stderr)
 	if !ok {
 		return code
@@ -147,15 +159,23 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	// the files: config exclusions and kinds apply to walked files and to
 	// files named on the command line alike
 	sel := func(rel string) bool { return check.Selected(rel) && cfg.Scans(check.KindOf(rel)) }
-	targets, walkErrs := f.paths, []runner.FileError(nil)
-	if len(cfg.Exclude) > 0 || len(cfg.Kinds) > 0 {
-		targets, walkErrs = selectFiles(wd, f.paths, cfg, sel)
-	}
+	opts := runner.Options{Check: cc, MaxFileSize: maxSize, Workers: f.workers, Select: sel}
 	run := runner.Report{Findings: []check.Finding{}, Errors: []runner.FileError{}}
-	if len(targets) > 0 {
-		run = runner.Run(targets, runner.Options{Check: cc, MaxFileSize: maxSize, Workers: f.workers, Select: sel})
+	if f.stdinName != "" {
+		var err error
+		if run, err = checkStdin(f.stdinName, stdin, cfg, opts, wd, stderr); err != nil {
+			return fail(err)
+		}
+	} else {
+		targets, walkErrs := f.paths, []runner.FileError(nil)
+		if len(cfg.Exclude) > 0 || len(cfg.Kinds) > 0 {
+			targets, walkErrs = selectFiles(wd, f.paths, cfg, sel)
+		}
+		if len(targets) > 0 {
+			run = runner.Run(targets, opts)
+		}
+		run.Errors = append(run.Errors, walkErrs...)
 	}
-	run.Errors = append(run.Errors, walkErrs...)
 
 	// the baseline file records findings' excerpts: it is never itself one
 	own := ""
@@ -163,10 +183,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		own, _ = filepath.Abs(b)
 	}
 	kept := run.Findings[:0]
-	for _, fd := range run.Findings {
-		if cfg.RuleExcluded(fd.Path, fd.Rule) {
-			continue
-		}
+	for _, fd := range cfg.Finish(run.Findings, cc.Severity) {
 		if own != "" {
 			p := fd.Path
 			if !filepath.IsAbs(p) {
@@ -175,9 +192,6 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			if filepath.Clean(p) == own {
 				continue
 			}
-		}
-		if s := cc.Severity[fd.Rule]; s != "" {
-			fd.Severity = s // the suppression meta rules take theirs here
 		}
 		kept = append(kept, fd)
 	}
@@ -389,4 +403,44 @@ func ruleSet(s string, custom []*rules.Rule) (map[string]bool, error) {
 		return nil, nil
 	}
 	return m, nil
+}
+
+// checkStdin checks standard input as the file name, the way a walk of
+// the tree that holds it would check it: a file the walk skips (ignore
+// files, the configuration's exclude and kinds, names recoverlint does not
+// read, such as a script named only by its #! line) is not checked, and
+// stderr says so.
+func checkStdin(name string, stdin io.Reader, cfg *config.Config, opts runner.Options, wd string, stderr io.Writer) (runner.Report, error) {
+	if opts.MaxFileSize <= 0 {
+		opts.MaxFileSize = runner.DefaultMaxFileSize
+	}
+	src, err := io.ReadAll(io.LimitReader(stdin, opts.MaxFileSize+1))
+	if err != nil {
+		return runner.Report{}, fmt.Errorf("reading standard input: %w", err)
+	}
+	abs := name
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(wd, name)
+	}
+	// the walk that would meet the file: of its repository, else of the
+	// working directory that holds it, else of its own folder
+	root := repoTop(filepath.Dir(abs))
+	if _, err := os.Lstat(filepath.Join(root, ".git")); err != nil {
+		if rel, err := filepath.Rel(wd, abs); err == nil && filepath.IsLocal(rel) {
+			root = wd
+		}
+	}
+	visited, _ := walk.Visits(root, abs, walk.Options{Select: opts.Select})
+	if !visited || cfg.Excluded(abs) {
+		fmt.Fprintf(stderr, "recoverlint: %s: not checked: a walk of %s skips it (ignore files, the configuration's exclude or kinds, or a name recoverlint does not read)\n", report.Visible(name), report.Visible(runner.DisplayPath(wd, root)))
+		return runner.Report{Findings: []check.Finding{}, Errors: []runner.FileError{}}, nil
+	}
+	shown := runner.DisplayPath(wd, name)
+	if int64(len(src)) > opts.MaxFileSize {
+		return runner.Report{Findings: []check.Finding{}, Errors: []runner.FileError{{
+			Path:  shown,
+			Error: fmt.Sprintf("standard input is over --max-file-size %d bytes; not checked", opts.MaxFileSize),
+		}}}, nil
+	}
+	return runner.Content(shown, src, opts), nil
 }

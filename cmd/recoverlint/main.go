@@ -42,7 +42,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	switch args[0] {
 	case "check":
-		return runCheck(args[1:], stdout, stderr)
+		return runCheck(args[1:], stdin, stdout, stderr)
 	case "explain":
 		return runExplain(args[1:], stdout, stderr)
 	case "rules":
