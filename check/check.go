@@ -69,6 +69,18 @@ const (
 	UnusedSuppression = "unused-suppression"
 )
 
+// MetaRule is a rule about suppression comments, reported beside the
+// built-in rules.
+type MetaRule struct{ ID, Summary, Doc string }
+
+// MetaRules documents the meta rules, for listings and editors.
+var MetaRules = []MetaRule{
+	{BadSuppression, "a suppression comment without rules or without a reason",
+		"A suppression names the rules it silences (or all) and says why, after \"--\" in\nMarkdown and prompt files or after the rules in Go:\n\n  <!-- recoverlint-disable-next-line process-kill -- quoted from the 2024 incident -->\n\nOne that names no rule or gives no reason is reported, so that a finding is never\nsilenced without a record of why; so is one that still holds the placeholder\nreason an editor's quick fix writes, <why this is not a recommendation>."},
+	{UnusedSuppression, "a suppression comment that suppresses nothing",
+		"A suppression whose rules report nothing where it applies is stale: the text it\ncovered changed or went away. Remove it, so that suppressions do not pile up and\nhide the next real finding."},
+}
+
 // Source checks one file's content. The name (or, for a name that says
 // nothing, the #! line) decides how the content is read — Markdown, plain
 // prompt text, Go, shell, Python, JavaScript/TypeScript, YAML/JSON/TOML —

@@ -5,6 +5,7 @@ import (
 	"go/scanner"
 	"go/token"
 	"maps"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -124,6 +125,8 @@ func parseSuppressions(src []byte, file *token.File, kind Kind, known func(strin
 				s.bad = "names no rule (name the rules it suppresses, or all)"
 			case s.needReason && strings.TrimSpace(reason) == "":
 				s.bad = "gives no reason (add \"-- why this is not a recommendation\")"
+			case s.needReason && strings.TrimSpace(reason) == ReasonPlaceholder:
+				s.bad = "still holds the reason placeholder; say why this is not a recommendation"
 			}
 			var unknown []string
 			for _, id := range slices.Sorted(maps.Keys(ids)) {
@@ -181,6 +184,40 @@ func nolintNames(list string) bool {
 		}
 	}
 	return false
+}
+
+// ReasonPlaceholder is the reason SuppressionLine writes. A suppression
+// that still holds it is reported as giving no reason, so a suppression
+// inserted by an editor's quick fix is not done until someone says why.
+const ReasonPlaceholder = "<why this is not a recommendation>"
+
+// SuppressionLine returns the comment line, in the syntax of the file's
+// kind, that suppresses rule on the line below it, with indent before it
+// and ReasonPlaceholder as its reason; false for JSON, which has no
+// comments (use exclude-rules in the configuration there). name is the
+// file's name, which tells JSON from YAML and TOML.
+func SuppressionLine(kind Kind, name, rule, indent string) (string, bool) {
+	body := "recoverlint-disable-next-line " + rule + " -- " + ReasonPlaceholder
+	switch kind {
+	case Markdown:
+		return indent + "<!-- " + body + " -->", true
+	case Text:
+		return indent + body, true
+	case Go:
+		// a Go directive has no space after the slashes, as //go:build;
+		// recoverlint:ignore covers its own line and the next
+		return indent + "//recoverlint:ignore " + rule + " -- " + ReasonPlaceholder, true
+	case JavaScript:
+		return indent + "// " + body, true
+	case Data:
+		switch path.Ext(strings.ToLower(name)) {
+		case ".json":
+			return "", false
+		case ".jsonc", ".json5":
+			return indent + "// " + body, true
+		}
+	}
+	return indent + "# " + body, true
 }
 
 var directives = []string{"recoverlint-disable-next-line", "recoverlint-disable", "recoverlint-enable", "recoverlint:ignore", "nolint:recoverlint"}

@@ -223,8 +223,9 @@ func checkFile(c *check.Checker, path, shown string, opts Options, buf []byte) (
 // unsaved buffer, standard input — as the file shown, with the same
 // limits and verdicts as a walked file: over MaxFileSize it is an error,
 // binary content is skipped, a file understood only in part is reported
-// beside its findings.
-func Content(shown string, src []byte, opts Options) Report {
+// beside its findings. c may be nil; a caller that checks content often
+// (an editor's server) passes its own Checker to reuse its buffers.
+func Content(c *check.Checker, shown string, src []byte, opts Options) Report {
 	if opts.MaxFileSize <= 0 {
 		opts.MaxFileSize = DefaultMaxFileSize
 	}
@@ -233,7 +234,10 @@ func Content(shown string, src []byte, opts Options) Report {
 	if int64(len(src)) > opts.MaxFileSize {
 		r.err = &FileError{Path: shown, Error: (&tooLargeError{size: int64(len(src)), max: opts.MaxFileSize}).Error()}
 	} else {
-		r = checkContent(check.NewChecker(), shown, src, opts)
+		if c == nil {
+			c = check.NewChecker()
+		}
+		r = checkContent(c, shown, src, opts)
 	}
 	rep.Findings = append(rep.Findings, r.findings...)
 	if r.err != nil {

@@ -12,9 +12,9 @@ import (
 // Visits reports whether walking the folder root would visit the file at
 // path, without walking anything else: it reads the ignore files and the
 // index on the way from root down to path, and decides each step as the
-// walk does. The file need not exist yet (an editor's new buffer is a
-// regular file to be); when it exists it must be a regular file, not a
-// link. A path outside root is not visited. The errors are the ones the
+// walk does. The file, and folders on its way, need not exist yet (an
+// editor's new buffer is a regular file to be); what exists must be a
+// regular file and folders, not links. A path outside root is not visited. The errors are the ones the
 // walk would report on that way; the answer stands beside them.
 func Visits(root, path string, opts Options) (bool, []Error) {
 	w := &walker{opts: opts, visit: func(File) {}, repos: map[string]*repo{}}
@@ -72,7 +72,8 @@ func (w *walker) visits(root, path string) bool {
 		}
 		fi, err := os.Lstat(child)
 		switch {
-		case errors.Is(err, fs.ErrNotExist) && last:
+		case errors.Is(err, fs.ErrNotExist):
+			// a file or folder to be: nothing on disk says otherwise
 		case err != nil:
 			return false
 		case last && !fi.Mode().IsRegular(), !last && !fi.IsDir():

@@ -92,7 +92,8 @@ func TestVisitsEdges(t *testing.T) {
 		{".git/config", walk.Options{}, false},
 		{"docs/a.txt", walk.Options{Select: notMD}, false},
 		{"docs/a.md", walk.Options{Select: notMD}, true},
-		{"nosuch/a.md", walk.Options{}, false},
+		{"nosuch/a.md", walk.Options{}, true},
+		{"fixtures/nosuch/a.md", walk.Options{}, false},
 	} {
 		got, _ := walk.Visits(root, filepath.Join(root, filepath.FromSlash(tc.path)), tc.opts)
 		if got != tc.want {

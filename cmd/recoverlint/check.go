@@ -442,5 +442,5 @@ func checkStdin(name string, stdin io.Reader, cfg *config.Config, opts runner.Op
 			Error: fmt.Sprintf("standard input is over --max-file-size %d bytes; not checked", opts.MaxFileSize),
 		}}}, nil
 	}
-	return runner.Content(shown, src, opts), nil
+	return runner.Content(nil, shown, src, opts), nil
 }

@@ -31,6 +31,7 @@ commands:
   reconnect [flags]         build the sanctioned reconnect request (JSON)
   restart-impact [flags]    report what a restart would destroy (JSON)
   mcp                       serve check_text, request_mcp_reconnect and request_mcp_restart over stdio
+  lsp                       serve diagnostics, hover and quick fixes to an editor (language server, stdio)
   explain FILE...           show what the classifier saw in each file and why
   version                   print the version
 `
@@ -56,6 +57,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	case "mcp":
 		return runMCP(args[1:], stdin, stdout, stderr)
+	case "lsp":
+		return runLSP(args[1:], stdin, stdout, stderr)
 	case "reconnect":
 		return runReconnect(args[1:], stdin, stdout, stderr)
 	case "restart-impact":

@@ -27,8 +27,8 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 			}
 			fmt.Fprintf(stdout, "%-20s %s%s\n", r.ID, r.Summary, need)
 		}
-		for _, m := range metaRules {
-			fmt.Fprintf(stdout, "%-20s %s\n", m.id, m.summary)
+		for _, m := range check.MetaRules {
+			fmt.Fprintf(stdout, "%-20s %s\n", m.ID, m.Summary)
 		}
 		return 0
 	case 1:
@@ -36,9 +36,9 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stdout, "usage: recoverlint rules [RULE]\n\nLists the rules, or prints one rule's documentation: why, what to do instead,\nexamples, and how the rule scored on text it was never tuned on.")
 			return 0
 		}
-		for _, m := range metaRules {
-			if m.id == args[0] {
-				fmt.Fprintf(stdout, "%s: %s\n\n%s\n", m.id, m.summary, m.doc)
+		for _, m := range check.MetaRules {
+			if m.ID == args[0] {
+				fmt.Fprintf(stdout, "%s: %s\n\n%s\n", m.ID, m.Summary, m.Doc)
 				return 0
 			}
 		}
@@ -48,8 +48,8 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 			for _, r := range rules.All {
 				ids = append(ids, r.ID)
 			}
-			for _, m := range metaRules {
-				ids = append(ids, m.id)
+			for _, m := range check.MetaRules {
+				ids = append(ids, m.ID)
 			}
 			fmt.Fprintf(stderr, "recoverlint rules: unknown rule %q; the rules are: %s\n", args[0], strings.Join(ids, ", "))
 			return 2
@@ -74,14 +74,6 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stderr, "usage: recoverlint rules [RULE]")
 	return 2
-}
-
-// metaRules are the ids findings about suppression comments carry.
-var metaRules = []struct{ id, summary, doc string }{
-	{check.BadSuppression, "a suppression comment without rules or without a reason",
-		"A suppression names the rules it silences (or all) and says why, after \"--\" in\nMarkdown and prompt files or after the rules in Go:\n\n  <!-- recoverlint-disable-next-line process-kill -- quoted from the 2024 incident -->\n\nOne that names no rule or gives no reason is reported, so that a finding is never\nsilenced without a record of why."},
-	{check.UnusedSuppression, "a suppression comment that suppresses nothing",
-		"A suppression whose rules report nothing where it applies is stale: the text it\ncovered changed or went away. Remove it, so that suppressions do not pile up and\nhide the next real finding."},
 }
 
 // version reports the module version when built from a tagged module, or
