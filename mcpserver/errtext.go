@@ -2,13 +2,16 @@ package mcpserver
 
 import (
 	"context"
+	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/recoverlint/recoverlint/check"
+	"github.com/recoverlint/recoverlint/internal/shown"
 )
 
 // maxErrorBytes bounds the text of an error the server returns. The schema
@@ -32,6 +35,65 @@ func withheld(msg string) string {
 	}
 	field := strings.ReplaceAll(strings.TrimPrefix(m[len(m)-1][1], "/properties/"), "/properties/", ".")
 	return "arguments: " + field + " was refused by the input schema; the validator's message is withheld because it repeated the refused value, which reads as recovery advice"
+}
+
+// schemaText rewrites the SDK's schema validation message, which repeats
+// the refused value ("type: map[…] has type \"object\", want
+// \"string\""), so that it names the argument and the rule it broke and
+// nothing the caller sent; names of unexpected arguments are repeated only
+// when they have the shape of a name (shown.Value). Other messages are
+// returned as they are.
+func schemaText(msg string) string {
+	const prefix = `validating "arguments": `
+	if !strings.HasPrefix(msg, prefix) {
+		return msg
+	}
+	field, rest := "the arguments", strings.TrimPrefix(msg, prefix)
+	if m := schemaPath.FindAllStringSubmatchIndex(rest, -1); len(m) > 0 {
+		last := m[len(m)-1]
+		field = strings.ReplaceAll(strings.TrimPrefix(rest[last[2]:last[3]], "/properties/"), "/properties/", ".")
+		rest = strings.TrimPrefix(rest[last[1]:], ": ")
+	} else {
+		rest = strings.TrimPrefix(rest, "validating root: ")
+	}
+	switch {
+	case strings.HasPrefix(rest, "type: "):
+		// "type: VALUE has type "T", want WANT": VALUE is the caller's,
+		// T and WANT the validator's and the schema's
+		if i := strings.LastIndex(rest, ` has type `); i >= 0 {
+			got, err := strconv.QuotedPrefix(rest[i+len(` has type `):])
+			after := rest[i+len(` has type `)+len(got):]
+			if want, ok := strings.CutPrefix(after, ", want "); err == nil && ok {
+				got, _ = strconv.Unquote(got)
+				if w, err := strconv.Unquote(want); err == nil {
+					want = w
+				}
+				return fmt.Sprintf("arguments: %s has type %s, want %s", field, got, want)
+			}
+		}
+	case strings.HasPrefix(rest, "unexpected additional properties ["):
+		// Go-quoted names separated by spaces
+		list := strings.TrimSuffix(strings.TrimPrefix(rest, "unexpected additional properties ["), "]")
+		var names []string
+		for list = strings.TrimSpace(list); list != ""; list = strings.TrimSpace(list) {
+			q, err := strconv.QuotedPrefix(list)
+			if err != nil {
+				names = append(names, "more names (not repeated)")
+				break
+			}
+			list = list[len(q):]
+			n, _ := strconv.Unquote(q)
+			names = append(names, shown.Value(n))
+		}
+		return "arguments: unexpected additional properties: " + strings.Join(names, ", ")
+	case strings.HasPrefix(rest, "required: "):
+		return "arguments: " + rest // the schema's own property names
+	}
+	keyword, _, _ := strings.Cut(rest, ":")
+	if !shown.IsName(keyword) {
+		keyword = "a rule of the schema"
+	}
+	return fmt.Sprintf("arguments: %s was refused by the input schema (%s)", field, keyword)
 }
 
 // withholdUnsafeErrors keeps the server's own rule for the errors of tool
@@ -66,10 +128,11 @@ func withholdUnsafeErrors(next mcp.MethodHandler) mcp.MethodHandler {
 	}
 }
 
-// safeErrorText returns msg cut to maxErrorBytes, or its withheld form if the
-// checker reads it as recommending a forbidden recovery action.
+// safeErrorText returns msg with any refused value left out (schemaText),
+// cut to maxErrorBytes, or its withheld form if the checker still reads it
+// as recommending a forbidden recovery action.
 func safeErrorText(msg string) string {
-	msg = cut(msg, maxErrorBytes)
+	msg = cut(schemaText(msg), maxErrorBytes)
 	if unsafeText(msg) {
 		return withheld(msg)
 	}

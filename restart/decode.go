@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/recoverlint/recoverlint/internal/shown"
 	"go/token"
 	"math"
 	"reflect"
@@ -177,7 +178,7 @@ func (d *decoder) value(t reflect.Type, path string) error {
 			return mismatch()
 		}
 		if _, err := time.Parse(time.RFC3339Nano, s); err != nil {
-			return d.errorAt(start, path, fmt.Sprintf("want an RFC 3339 timestamp such as 2026-07-24T06:00:00Z, got %q", s))
+			return d.errorAt(start, path, "want an RFC 3339 timestamp such as 2026-07-24T06:00:00Z, got "+shown.Value(s))
 		}
 	case t.Kind() == reflect.Struct:
 		if tok != json.Delim('{') {
@@ -229,10 +230,10 @@ func (d *decoder) object(t reflect.Type, path string) error {
 		key, _ := tok.(string) // object keys are always strings
 		ft, ok := fields[key]
 		if !ok {
-			return d.errorAt(start, path, fmt.Sprintf("unknown field %q%s", key, suggest(key, fields)))
+			return d.errorAt(start, path, "unknown field "+shown.Value(key)+suggest(key, fields))
 		}
 		if seen[key] {
-			return d.errorAt(start, path, fmt.Sprintf("field %q appears twice", key))
+			return d.errorAt(start, path, "field "+shown.Value(key)+" appears twice")
 		}
 		seen[key] = true
 		if err := d.value(ft, joinPath(path, key)); err != nil {
@@ -331,9 +332,9 @@ func (d *decoder) validate(inv Inventory) error {
 		case s.ID == "":
 			return d.errorFor(p+".id", "a session needs a non-empty id")
 		case ids[s.ID]:
-			return d.errorFor(p+".id", fmt.Sprintf("session id %q is listed twice", s.ID))
+			return d.errorFor(p+".id", "session id "+shown.Value(s.ID)+" is listed twice")
 		case !slices.Contains(statuses, s.Status):
-			return d.errorFor(p+".status", fmt.Sprintf("status %q is not one of %s", s.Status, strings.Join(statuses, ", ")))
+			return d.errorFor(p+".status", "status "+shown.Value(s.Status)+" is not one of "+strings.Join(statuses, ", "))
 		}
 		if err := d.checkPID(p+".pid", s.PID); err != nil {
 			return err
@@ -347,7 +348,7 @@ func (d *decoder) validate(inv Inventory) error {
 		case l.ID == "":
 			return d.errorFor(p+".id", "a lease needs a non-empty id")
 		case leaseIDs[l.ID]:
-			return d.errorFor(p+".id", fmt.Sprintf("lease id %q is listed twice", l.ID))
+			return d.errorFor(p+".id", "lease id "+shown.Value(l.ID)+" is listed twice")
 		case l.Issue < 0:
 			return d.errorFor(p+".issue", "an issue number cannot be negative")
 		case l.PR < 0:

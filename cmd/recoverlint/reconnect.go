@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/recoverlint/recoverlint/internal/shown"
 	"io"
 	"os"
 	"strconv"
@@ -135,11 +136,19 @@ func readRequest(path string, stdin io.Reader) (reconnect.Request, error) {
 		return req, fmt.Errorf("reading: %w", err)
 	}
 	if k := reconnect.RepeatedKey(data); k != "" {
-		return req, fmt.Errorf("decoding JSON: the field %s is given twice", k)
+		return req, fmt.Errorf("decoding JSON: the field %s is given twice", shown.Value(k))
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&req); err != nil {
+		// encoding/json names an unknown field as given: it is input, and
+		// is repeated only when it has the shape of a name
+		if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+			if n, uerr := strconv.Unquote(name); uerr == nil {
+				return req, fmt.Errorf("decoding JSON: unknown field %s", shown.Value(n))
+			}
+			return req, errors.New("decoding JSON: an unknown field")
+		}
 		return req, fmt.Errorf("decoding JSON: %w", err)
 	}
 	if dec.More() {
