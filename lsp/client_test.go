@@ -126,7 +126,7 @@ func (c *client) wait(what string, match func(map[string]json.RawMessage) bool) 
 			}
 			// answer the server's own requests (registerCapability)
 			if _, isReq := m["method"]; isReq && m["id"] != nil {
-				c.send(map[string]any{"id": json.RawMessage(m["id"]), "result": nil})
+				c.send(map[string]any{"id": m["id"], "result": nil})
 				continue
 			}
 			if c.stale > 0 && string(m["method"]) == `"textDocument/publishDiagnostics"` {
@@ -159,7 +159,9 @@ func (c *client) errorResponse() (id string, code int) {
 	var e struct {
 		Code int `json:"code"`
 	}
-	json.Unmarshal(m["error"], &e)
+	if err := json.Unmarshal(m["error"], &e); err != nil {
+		c.t.Fatalf("an error reply that does not decode: %s", m["error"])
+	}
 	return string(m["id"]), e.Code
 }
 
@@ -187,7 +189,9 @@ func (c *client) diagnostics(uri string, version int) []diag {
 			Version     *int   `json:"version"`
 			Diagnostics []diag `json:"diagnostics"`
 		}
-		json.Unmarshal(m["params"], &p)
+		if json.Unmarshal(m["params"], &p) != nil {
+			return false
+		}
 		if p.URI != uri || p.Version != nil && *p.Version < version {
 			return false
 		}

@@ -28,7 +28,7 @@ func TestVisitsMatchesWalk(t *testing.T) {
 			tree := randomTree(rand.New(rand.NewPCG(seed, 0x5eed)))
 			root := tree.build(t, env)
 			var all []string
-			filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 				if d != nil && d.Name() == ".git" {
 					return filepath.SkipDir
 				}
@@ -37,6 +37,9 @@ func TestVisitsMatchesWalk(t *testing.T) {
 				}
 				return nil
 			})
+			if err != nil {
+				t.Fatal(err)
+			}
 			dirs := []string{root}
 			for _, d := range folders(t, root) {
 				dirs = append(dirs, filepath.Join(root, filepath.FromSlash(d)))
