@@ -101,6 +101,9 @@ type Checker struct {
 	marks   []rules.Mark
 	on      []*rules.Rule   // the rules a unit is classified with
 	doc     *rules.DocFacts // the facts of the file being checked, once the section filter read them
+	// observe, when set (by Explain), is told every verdict the check
+	// reaches, with the unit it was reached in
+	observe func(rules.Unit, rules.Verdict)
 }
 
 // NewChecker returns a Checker.
@@ -180,11 +183,24 @@ func (c *Checker) Source(name string, src []byte, cfg Config) (out []Finding, er
 				continue
 			}
 		}
-		raw = append(raw, rules.Classify(u, on)...)
+		if c.observe == nil {
+			raw = append(raw, rules.Classify(u, on)...)
+			continue
+		}
+		for _, vd := range rules.Explain(u, on) {
+			c.observe(u, vd)
+			if vd.Finding {
+				raw = append(raw, rules.Finding{Rule: vd.Rule, Start: vd.Start, End: vd.End, Message: vd.Message})
+			}
+		}
 	}
-	for _, c := range calls {
-		if ruleOn(enabled, c.Rule) {
-			raw = append(raw, c)
+	for _, call := range calls {
+		if ruleOn(enabled, call.Rule) {
+			raw = append(raw, call)
+			if c.observe != nil {
+				c.observe(rules.Unit{}, rules.Verdict{Rule: call.Rule, Start: call.Start, End: call.End, Stance: rules.Recommend, Finding: true,
+					Reasons: []string{"the code performs the action: a call the scanner recognised"}, Message: call.Message})
+			}
 		}
 	}
 	if len(raw) == 0 && !suppressions {

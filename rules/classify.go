@@ -111,34 +111,12 @@ func (v *view) procWordsOf() bool {
 
 // Classify returns the findings of the given rules in one unit.
 func Classify(u Unit, rules []*Rule) []Finding {
-	if len(u.Text) == 0 || len(u.Offsets) != len(u.Text)+1 {
-		return nil
-	}
-	v := newView(&u)
 	var out []Finding
-	var cap *caption
-	for _, seg := range v.segments() {
-		if seg.kind == segComment {
-			cap = captionOf(seg)
+	verdicts(u, rules, func(vd Verdict) {
+		if vd.Finding {
+			out = append(out, Finding{Rule: vd.Rule, Start: vd.Start, End: vd.End, Message: vd.Message})
 		}
-		for _, r := range rules {
-			if !r.mayHit(seg) {
-				continue
-			}
-			r.find(seg, func(h hit) {
-				if !v.counts(r, seg, h) {
-					return
-				}
-				out = append(out, Finding{Rule: r.ID, Start: v.source(h.start), End: v.source(h.end), Message: r.Message})
-				// a caption such as "# Safe to remove if no git process is
-				// active" names the action of the command under it
-				if seg.kind == segCommand && cap != nil && cap.rules[r.ID] && !cap.used[r.ID] {
-					cap.used[r.ID] = true
-					out = append(out, Finding{Rule: r.ID, Start: v.source(cap.verb.start), End: v.source(cap.verb.end), Message: r.Message})
-				}
-			})
-		}
-	}
+	})
 	return out
 }
 

@@ -5,97 +5,85 @@ import (
 	"strings"
 )
 
-// counts reports whether a hit is a finding: its stance is Recommend and
-// the rule's context need is met.
-func (v *view) counts(r *Rule, seg *segment, h hit) bool {
-	if v.describesCode(r, seg) {
-		return false
-	}
-	if v.stance(seg, h) != Recommend {
-		return false
-	}
-	if h.recovery && !v.inRuntimeRecovery(seg) {
-		return false
-	}
-	if h.client && !v.aboutClients(seg) && !(h.server && v.u.Ctx.Doc.MCP()) {
-		return false
-	}
-	switch r.Needs {
-	case Recovery:
-		return v.inRecovery(seg)
-	case Fallback:
-		return h.inherent || v.inFallback(seg, h)
-	}
-	return true
-}
-
 // stance decides what the segment does with the action at h.
 func (v *view) stance(seg *segment, h hit) Stance {
+	st, _ := v.stanceWhy(seg, h)
+	return st
+}
+
+// stanceWhy is stance with the reason it was decided, for verdicts.
+func (v *view) stanceWhy(seg *segment, h hit) (Stance, string) {
 	if v.u.Kind == FrontMatter && metadataKey(frontMatterKey(v.f.s, h.start)) {
-		return Mention // "title: Stop-Process", "aliases: [kill]" name the page
+		return Mention, "a front matter key that names the page (title, aliases, tags)"
 	}
 	if seg.kind == segProse && changeTitle(seg.text(), v.u.Kind == Heading) {
-		return Mention // "fix: use fuser to kill processes on ports" titles a change
+		return Mention, `a change's title ("fix: …") names the change`
 	}
 	if v.u.Kind == Heading && len(v.u.Ctx.Headings) == 0 && threadFile(v.u.Ctx.Path) {
-		return Mention // an issue's or pull request's title names the change it asks for or makes
+		return Mention, "an issue's or pull request's title names what it asks for"
 	}
 	if seg.kind == segProse && v.definitionAt(h.start) {
-		return Mention // "`stop_service` - Kill service process" describes an option
+		return Mention, "a definition (`name` - what it does) describes an option"
+	}
+	ctx := func(label string) (Stance, string, bool) {
+		if seg.label == int(Prohibit) {
+			return Prohibit, "the " + label + " is labelled as a ban", true
+		}
+		if seg.label != int(Recommend) {
+			if v.context().ctxBan {
+				return Prohibit, "the context bans it (heading, lead-in or label above)", true
+			}
+			if v.context().ctxMention {
+				return Mention, "the context only mentions it (heading, lead-in or label above)", true
+			}
+		}
+		return 0, "", false
 	}
 	switch seg.kind {
 	case segCommand:
 		if seg.output {
-			return Mention
+			return Mention, "the output of a command, not a command"
 		}
 		if seg.trailing != "" && commentBanLabel(strings.TrimLeft(seg.trailing, "# ")) {
-			return Prohibit
+			return Prohibit, "the command's own comment bans it"
 		}
-		if seg.label == int(Prohibit) {
-			return Prohibit
-		}
-		if seg.label != int(Recommend) {
-			if v.context().ctxBan {
-				return Prohibit
-			}
-			if v.context().ctxMention {
-				return Mention
-			}
+		if st, why, ok := ctx("command"); ok {
+			return st, why
 		}
 		if lo, ok := echoString(seg, h); ok {
-			return proseStance(seg, h, lo)
+			st := proseStance(seg, h, lo)
+			return st, "printed text: " + clauseReason(st)
 		}
-		return Recommend
+		return Recommend, "a command to run"
 	case segComment:
 		own := strings.TrimLeft(strings.TrimSpace(seg.text()), "#/-;:<> ")
-		if seg.label == int(Prohibit) && !commentGoodLabel(own) {
-			return Prohibit
-		}
-		if seg.label != int(Recommend) && !commentGoodLabel(own) {
-			if v.context().ctxBan {
-				return Prohibit
-			}
-			if v.context().ctxMention {
-				return Mention
+		if !commentGoodLabel(own) {
+			if st, why, ok := ctx("comment"); ok {
+				return st, why
 			}
 		}
-		return proseStance(seg, h, 0)
+		st := proseStance(seg, h, 0)
+		return st, "a comment: " + clauseReason(st)
 	}
-	if seg.label == int(Prohibit) {
-		return Prohibit
-	}
-	if seg.label != int(Recommend) {
-		if v.context().ctxBan {
-			return Prohibit
-		}
-		if v.context().ctxMention {
-			return Mention
-		}
+	if st, why, ok := ctx("text"); ok {
+		return st, why
 	}
 	if v.u.Kind == Heading && !h.verb && strings.TrimSpace(strings.Trim(seg.text(), "#*_` ")) == v.f.s[h.start:h.end] {
-		return Mention // a page titled "killall" names its subject
+		return Mention, "a heading that is only the action's name titles its subject"
 	}
-	return proseStance(seg, h, 0)
+	st := proseStance(seg, h, 0)
+	return st, clauseReason(st)
+}
+
+// clauseReason says what the clause's grammar decided.
+func clauseReason(st Stance) string {
+	switch st {
+	case Recommend:
+		return "the clause recommends it (an instruction, a modal, an approval or a condition's remedy)"
+	case Prohibit:
+		return "the clause bans it (never, don't, must not, a warning)"
+	}
+	return "the clause only mentions it (a description, a report, a question, another sense)"
 }
 
 // changeTitle: a commit message, pull request or changelog title in the

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/recoverlint/recoverlint/check"
+	"github.com/recoverlint/recoverlint/report"
 	"github.com/recoverlint/recoverlint/rules"
 )
 
@@ -104,9 +105,16 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 			code = 2
 			continue
 		}
-		fmt.Fprintf(stdout, "%s:\n", a)
-		for _, l := range check.Explain(a, src, check.Config{}) {
-			fmt.Fprintln(stdout, l)
+		verdicts, findings, err := check.Explain(a, src, check.Config{})
+		fmt.Fprintf(stdout, "%s:\n", report.Visible(a))
+		for _, v := range verdicts {
+			for _, line := range strings.Split(v.String(), "\n") {
+				fmt.Fprintln(stdout, report.Visible(line))
+			}
+		}
+		fmt.Fprintf(stdout, "%d finding(s), %d place(s) where an action is named\n", len(findings), len(verdicts))
+		if err != nil {
+			fmt.Fprintf(stderr, "recoverlint explain: %s: %s\n", report.Visible(a), report.Visible(err.Error()))
 		}
 	}
 	return code

@@ -1,0 +1,89 @@
+package rules
+
+// Verdict is the decision on one place where a rule's action is named:
+// its stance, whether it is a finding, and the reasons, in the order the
+// decision met them. Classify keeps the verdicts that are findings;
+// Explain shows them all; both come from one function (decide), so they
+// cannot disagree.
+type Verdict struct {
+	Rule       string
+	Start, End int // in the unit's source, as a Finding's
+	Stance     Stance
+	Finding    bool
+	Reasons    []string
+	Segment    string // the text the decision read
+	Message    string
+}
+
+// decide is the one decision on a hit: stance first, then the context
+// the rule needs.
+func (v *view) decide(r *Rule, seg *segment, h hit) Verdict {
+	vd := Verdict{Rule: r.ID, Start: v.source(h.start), End: v.source(h.end), Segment: seg.text(), Message: r.Message}
+	because := func(why string) { vd.Reasons = append(vd.Reasons, why) }
+	if v.describesCode(r, seg) {
+		vd.Stance = Mention
+		because("a comment that says what the code beside it does (SPEC, Code)")
+		return vd
+	}
+	st, why := v.stanceWhy(seg, h)
+	vd.Stance = st
+	because(why)
+	if st != Recommend {
+		return vd
+	}
+	if h.recovery && !v.inRuntimeRecovery(seg) {
+		because("this form counts only as a runtime's recovery, and no runtime failure is named")
+		return vd
+	}
+	if h.client && !v.aboutClients(seg) && !(h.server && v.u.Ctx.Doc.MCP()) {
+		because("the file is a client's, and the text is not about agent clients")
+		return vd
+	}
+	switch r.Needs {
+	case Recovery:
+		if !v.inRecovery(seg) {
+			because("the rule needs a recovery context (a failure, a stale server, a fix), and none is named")
+			return vd
+		}
+		because("in a recovery context")
+	case Fallback:
+		if !h.inherent && !v.inFallback(seg, h) {
+			because("the rule needs a fallback context (the tools failing or bypassed), and none is named")
+			return vd
+		}
+		because("as a fallback for the tools")
+	}
+	vd.Finding = true
+	return vd
+}
+
+// verdicts calls fn with the verdict on every place the rules' actions
+// are named in the unit, in order, a caption's after its command's.
+func verdicts(u Unit, rules []*Rule, fn func(Verdict)) {
+	if len(u.Text) == 0 || len(u.Offsets) != len(u.Text)+1 {
+		return
+	}
+	v := newView(&u)
+	var cap *caption
+	for _, seg := range v.segments() {
+		if seg.kind == segComment {
+			cap = captionOf(seg)
+		}
+		for _, r := range rules {
+			if !r.mayHit(seg) {
+				continue
+			}
+			r.find(seg, func(h hit) {
+				vd := v.decide(r, seg, h)
+				fn(vd)
+				// a caption such as "# Safe to remove if no git process is
+				// active" names the action of the command under it
+				if vd.Finding && seg.kind == segCommand && cap != nil && cap.rules[r.ID] && !cap.used[r.ID] {
+					cap.used[r.ID] = true
+					fn(Verdict{Rule: r.ID, Start: v.source(cap.verb.start), End: v.source(cap.verb.end), Stance: Recommend, Finding: true,
+						Reasons: []string{"a caption whose verb takes the command below it as its object, and that command is a finding"}, Message: r.Message})
+				}
+			})
+		}
+	}
+}
