@@ -19,7 +19,12 @@ var recoveryCues = []string{"stale", "stuck", "wedged", "hang", "hangs", "hung",
 	"symptom", "symptoms", "not found", "unable to", "cannot connect", "can't connect", "refused",
 	"rotation", "unreachable", "is down", "are down", "missing", "quick fix",
 	"quick fixes", "known issues", "common issues", "common problems", "lockout", "locked out",
-	"resolution", "resolve", "resolving", "loop", "loops", "looping", "persist", "persists"}
+	"resolution", "resolve", "resolving", "loop", "loops", "looping", "persist", "persists",
+	// a server or its tools that never show up in the client
+	"doesn't show up", "does not show up", "don't show up", "do not show up", "not showing up",
+	"not show up", "never shows up", "never show up", "never appears", "never appear", "not appearing",
+	"not picked up", "isn't picked up", "aren't picked up", "not detected", "not recognized", "not recognised",
+	"still cannot", "still can't", "still fails", "still failing"}
 
 // weakRecoveryCues mark recovery only where nothing frames the text as
 // setup: "add the entry and restart the client" is installation.
@@ -177,7 +182,9 @@ func stepTitle(h string) bool {
 // often as a fix, so only the plurals count.
 var titleRecoveryCues = append(slices.Clip(recoveryCues), "timeout", "timeouts", "problems", "solutions", "issues", "bugs", "errors",
 	"error codes", "faq", "workarounds", "gotchas", "pitfalls", "nothing else works", "start over",
-	"if all else fails", "last resort", "start fresh", "fresh start", "still not working")
+	"if all else fails", "last resort", "start fresh", "fresh start", "still not working",
+	// the way taken when the main one fails
+	"fallback", "fall back", "fallback solution", "plan b")
 
 // fileTitle is a file's base name as words ("known bugs md"), read as the
 // outermost title of its text; "" for names that say nothing.
