@@ -68,7 +68,11 @@ func Explain(name string, src []byte, cfg Config) ([]Explained, []Finding, error
 			e.Merged, e.MergedColumn = col != e.Column, col
 		}
 		if len(s.u.Text) > 0 {
-			e.Unit = fmt.Sprintf("%s headings=%q lead-in=%q label=%q", s.u.Kind, s.u.Ctx.Headings, s.u.Ctx.LeadIn, s.u.Ctx.Label)
+			before := s.u.Ctx.Before
+			if len(before) > 100 {
+				before = "…" + before[len(before)-99:]
+			}
+			e.Unit = fmt.Sprintf("%s headings=%q lead-in=%q label=%q before=%q", s.u.Kind, s.u.Ctx.Headings, s.u.Ctx.LeadIn, s.u.Ctx.Label, before)
 		}
 		out = append(out, e)
 	}

@@ -257,8 +257,12 @@ func (v *view) inFallback(seg *segment, h hit) bool {
 	}
 	if v.u.Kind == CodeBlock {
 		// the sentence that introduces the commands says what they are
-		// for: "If the merge tool errors, merge through the REST API instead:"
-		if l := fold(lastLine(c.Before)).s; hasAnyWord(l, weakFallbackCues) && hasAnyWord(l, []string{"mcp", "tool", "tools"}) {
+		// for: "If the merge tool errors, merge through the REST API
+		// instead:", "If the connector to the docs server is broken, call
+		// the server's HTTP API yourself:"
+		l := fold(lastLine(c.Before)).s
+		if hasAnyWord(l, weakFallbackCues) && (hasAnyWord(l, []string{"mcp", "tool", "tools"}) ||
+			v.u.Ctx.Doc.MCP() && hasAnyWord(l, failureCues) && hasAnyWord(l, []string{"server", "client", "connector", "integration"})) {
 			return true
 		}
 	}
