@@ -2,6 +2,7 @@ package analyzer
 
 import (
 	"go/token"
+	"os"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -77,7 +78,10 @@ func (r runner) run(pass *analysis.Pass) (any, error) {
 		}
 		var src []byte
 		if pass.ReadFile != nil {
-			src, _ = pass.ReadFile(tf.Name()) // without it, comments are read as standalone prose
+			src, _ = pass.ReadFile(tf.Name())
+		}
+		if src == nil {
+			src, _ = os.ReadFile(tf.Name()) // a driver without ReadFile
 		}
 		res := goscan.File(pass.Fset, f, pass.TypesInfo, src)
 		var raw []rules.Finding
@@ -92,7 +96,33 @@ func (r runner) run(pass *analysis.Pass) (any, error) {
 			}
 		}
 		found := place(tf, raw)
-		for _, d := range suppress(tf, f, found, r.cfg) {
+		if src == nil || len(src) != tf.Size() {
+			// no source to read the suppression comments from: report
+			// what was found rather than guess
+			for _, fd := range found {
+				pass.Report(analysis.Diagnostic{Pos: tf.Pos(fd.start), End: tf.Pos(fd.end), Category: fd.rule, Message: fd.message})
+			}
+			continue
+		}
+		// suppressions are read by check's one parser, as for every front
+		// end; a rule is placed once a line, so line and rule find the
+		// finding's offsets again
+		placed := make([]check.Finding, len(found))
+		at := map[[2]any]finding{}
+		for i, fd := range found {
+			placed[i] = check.Finding{Line: fd.line, Column: fd.start - tf.Offset(tf.LineStart(fd.line)) + 1, Rule: fd.rule, Message: fd.message}
+			at[[2]any{fd.line, fd.rule}] = fd
+		}
+		for _, fd := range check.Suppress(tf.Name(), src, check.Go, placed, r.cfg) {
+			start := tf.Offset(tf.LineStart(fd.Line)) + fd.Column - 1
+			end := start
+			if f, ok := at[[2]any{fd.Line, fd.Rule}]; ok {
+				start, end = f.start, f.end
+			}
+			d := analysis.Diagnostic{Pos: tf.Pos(start), Category: fd.Rule, Message: fd.Message}
+			if end > start {
+				d.End = tf.Pos(end)
+			}
 			pass.Report(d)
 		}
 	}

@@ -297,6 +297,18 @@ func closeRanges(open []*suppression, ids map[string]bool, line int) {
 
 // applySuppressions drops suppressed findings and reports malformed and
 // unused suppression comments as findings of their own.
+// Suppress applies the suppression comments of a file to its findings, as
+// Source does: it drops the findings a well-formed suppression covers and
+// adds a bad-suppression or unused-suppression finding for each comment
+// that is malformed or silences nothing. Front ends that find in their
+// own way (the go/analysis pass) call it, so that every front end reads
+// suppressions with this one parser. fs are placed in src.
+func Suppress(name string, src []byte, kind Kind, fs []Finding, cfg Config) []Finding {
+	file := token.NewFileSet().AddFile(name, -1, len(src))
+	file.SetLinesForContent(src)
+	return applySuppressions(name, src, file, kind, fs, cfg)
+}
+
 func applySuppressions(name string, src []byte, file *token.File, kind Kind, fs []Finding, cfg Config) []Finding {
 	sups := parseSuppressions(src, file, kind, func(id string) bool {
 		if rules.ByID(id) != nil {

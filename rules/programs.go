@@ -17,7 +17,7 @@ func KillProgram(name string, args []string) bool {
 		return true
 	case "kill":
 		for _, a := range args {
-			if a == "-0" || a == "-l" || a == "-L" || a == "--list" || a == "-s" && false {
+			if a == "-0" || a == "-l" || a == "-L" || a == "--list" {
 				return false
 			}
 		}

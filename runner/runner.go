@@ -178,14 +178,14 @@ func Run(paths []string, opts Options) Report {
 		}
 	}
 	for _, e := range walkErrs {
-		rep.Errors = append(rep.Errors, FileError{Path: DisplayPath(wd, e.Path), Error: errText(e.Err)})
+		rep.Errors = append(rep.Errors, FileError{Path: DisplayPath(wd, e.Path), Error: ErrText(e.Err)})
 	}
 	return rep
 }
 
-// errText is an error's innermost cause ("no such file or directory"):
+// ErrText is an error's innermost cause ("no such file or directory"):
 // the path is printed beside it already.
-func errText(err error) string {
+func ErrText(err error) string {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		err = pe.Err
@@ -214,7 +214,7 @@ func checkFile(c *check.Checker, path, shown string, opts Options, buf []byte) (
 	case errors.As(err, &tooLarge):
 		return result{err: &FileError{Path: shown, Error: tooLarge.Error()}}, buf
 	case err != nil:
-		return result{err: &FileError{Path: shown, Error: errText(err)}}, buf
+		return result{err: &FileError{Path: shown, Error: ErrText(err)}}, buf
 	}
 	return checkContent(c, shown, src, opts), buf
 }

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -361,24 +360,9 @@ func selectFiles(wd string, paths []string, cfg *config.Config, sel func(string)
 	})
 	var out []runner.FileError
 	for _, e := range errs {
-		out = append(out, runner.FileError{Path: runner.DisplayPath(wd, e.Path), Error: innermost(e.Err)})
+		out = append(out, runner.FileError{Path: runner.DisplayPath(wd, e.Path), Error: runner.ErrText(e.Err)})
 	}
 	return files, out
-}
-
-// innermost is an error's innermost cause, as the runner prints it.
-func innermost(err error) string {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		err = pe.Err
-	}
-	for {
-		next := errors.Unwrap(err)
-		if next == nil {
-			return err.Error()
-		}
-		err = next
-	}
 }
 
 // ruleSet parses a comma-separated list of rule ids: built-in ones and the
