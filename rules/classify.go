@@ -128,14 +128,17 @@ type caption struct {
 	used  map[string]bool
 }
 
-// captionRules maps a caption's verb to the rules whose action it can name.
-var captionRules = map[string][]string{
-	"remove": {"session-state-edit", "env-edit", "config-edit"}, "delete": {"session-state-edit", "env-edit", "config-edit"},
-	"clear": {"session-state-edit", "config-edit"}, "wipe": {"session-state-edit"}, "purge": {"session-state-edit"},
-	"reset": {"session-state-edit", "config-edit"}, "kill": {"process-kill"}, "terminate": {"process-kill"},
-	"touch": {"mtime-reload"}, "edit": {"env-edit", "config-edit", "session-state-edit"},
-	"update": {"env-edit", "config-edit"}, "modify": {"env-edit", "config-edit"},
-}
+// captionRules maps a caption's verb to the rules whose action it can
+// name, from each rule's captions.
+var captionRules = func() map[string][]string {
+	m := map[string][]string{}
+	for _, r := range All {
+		for _, v := range r.captions {
+			m[v] = append(m[v], r.ID)
+		}
+	}
+	return m
+}()
 
 func captionOf(seg *segment) *caption {
 	toks := seg.tokens()

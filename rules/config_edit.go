@@ -34,6 +34,16 @@ really wrong, report it as a blocker for the operator to fix outside the running
 		},
 	},
 	stems: []string{"config", "settings", "mcp", ".json", ".toml", ".yaml", ".yml", "mcp_servers", "mcpservers"},
+	// routes are what the prefilter looks for before the rule reads a
+	// text: every hit of find has a route (TestRoutesCoverFindings).
+	routes: []routeSpec{
+		{groups: [][]string{configFileNames()}},
+		// a generic noun ("the config") counts only about MCP clients
+		{groups: [][]string{{"config", "settings file", "mcp settings", "mcpservers"}}, local: []int{wEditVerb}, context: []int{wClient}},
+	},
+	// captions are the verbs of a code block comment that, with no object
+	// of their own, name this action of the command under them.
+	captions: []string{"remove", "delete", "clear", "reset", "edit", "update", "modify"},
 	find: func(seg *segment, emit func(hit)) {
 		fileEdit(seg, isConfigFile, []string{"config", "configuration", "configs", "config file", "configuration file", "settings file", "mcp settings", "mcpservers"}, func(h hit) {
 			if !h.client {

@@ -33,6 +33,12 @@ let the operator rotate the credential and reconnect the server through the host
 		},
 	},
 	stems: []string{".env", "env file", "environment file", "dotenv", "env files"},
+	// routes are what the prefilter looks for before the rule reads a
+	// text: every hit of find has a route (TestRoutesCoverFindings).
+	routes: []routeSpec{{groups: [][]string{{".env", "env file", "environment file"}}}},
+	// captions are the verbs of a code block comment that, with no object
+	// of their own, name this action of the command under them.
+	captions: []string{"remove", "delete", "edit", "update", "modify"},
 	find: func(seg *segment, emit func(hit)) {
 		fileEdit(seg, isEnvFile, []string{"env file", "environment file", "dotenv file", "env files", ".env"}, emit)
 	},

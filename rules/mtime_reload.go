@@ -37,7 +37,24 @@ operator use the host's reconnect control.`,
 		},
 	},
 	stems: []string{"touch", "utime", "chtimes", "mtime", "timestamp", "modification", "save", "saving", "lastwritetime"},
-	find:  findMtimeReload,
+	// routes are what the prefilter looks for before the rule reads a
+	// text: every hit of find has a route (TestRoutesCoverFindings).
+	routes: []routeSpec{
+		{groups: [][]string{{"lastwritetime"}}},
+		// touch as a command needs a time flag or a config, env or state
+		// file; as a verb, a config word or file; as a method, a config
+		// or reload word
+		{groups: [][]string{{"^touch"}}, local: []int{wTouch}},
+		// re-saves, os.utime and timestamp updates count only with a
+		// config file or word in the segment or a reload word around it
+		{groups: [][]string{{"^resav", "^re-sav", "utime", "chtimes"}}, context: []int{wReload}},
+		{groups: [][]string{{"mtime", "timestamp", "modification", "last-modified"}}, local: []int{wTimeVerb}, context: []int{wReload}},
+		{groups: [][]string{{"^sav"}, {"again", "no change", "without chang"}}, context: []int{wReload}},
+	},
+	// captions are the verbs of a code block comment that, with no object
+	// of their own, name this action of the command under them.
+	captions: []string{"touch"},
+	find:     findMtimeReload,
 }
 
 func findMtimeReload(seg *segment, emit func(hit)) {

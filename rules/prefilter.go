@@ -62,69 +62,6 @@ type routeSpec struct {
 // Characters that markup may remove (see deletable) are dropped from
 // patterns, since the text may have lost them too.
 
-// builtinRoutes lists, for each built-in rule id, every route by which the
-// rule's find function can report a hit. It is a summary of the find
-// functions and of counts: a route missing here makes mayHit skip
-// segments the rule could report (TestRoutesCoverFindings fails), and a
-// local or context group that the rule does not really need makes the
-// section filter skip sections it could report
-// (check.TestFilteredSourceMatchesFull fails).
-var builtinRoutes = map[string][]routeSpec{
-	"process-kill": {
-		// findProcessKill reads whole tokens: the words that start with
-		// "kill" (its forms and the commands named after it), the
-		// commands that end in it, and the signal names; "skill" and
-		// "skills" are none of them
-		{groups: [][]string{{"^kill", "pkill", "taskkill", "xkill", "tskill", "pskill", "fkill", "sigkill",
-			"stop-process", "fuser", "sigterm", "sigint", "sigquit", "sighup"}}},
-		// terminate and nuke are killVerb's only: a process object after
-		// the verb, or a process noun in the unit or its headings
-		{groups: [][]string{{"^terminat", "^nuk"}}, context: []int{wProcess}},
-	},
-	"mtime-reload": {
-		{groups: [][]string{{"lastwritetime"}}},
-		// touch as a command needs a time flag or a config, env or state
-		// file; as a verb, a config word or file; as a method, a config
-		// or reload word
-		{groups: [][]string{{"^touch"}}, local: []int{wTouch}},
-		// re-saves, os.utime and timestamp updates count only with a
-		// config file or word in the segment or a reload word around it
-		{groups: [][]string{{"^resav", "^re-sav", "utime", "chtimes"}}, context: []int{wReload}},
-		{groups: [][]string{{"mtime", "timestamp", "modification", "last-modified"}}, local: []int{wTimeVerb}, context: []int{wReload}},
-		{groups: [][]string{{"^sav"}, {"again", "no change", "without chang"}}, context: []int{wReload}},
-	},
-	"env-edit": {{groups: [][]string{{".env", "env file", "environment file"}}}},
-	"config-edit": {
-		{groups: [][]string{configFileNames()}},
-		// a generic noun ("the config") counts only about MCP clients
-		{groups: [][]string{{"config", "settings file", "mcp settings", "mcpservers"}}, local: []int{wEditVerb}, context: []int{wClient}},
-	},
-	"session-state-edit": {
-		// state files (isOwnedState, isWorkflowState)
-		{groups: [][]string{stateFilePatterns}},
-		// state nouns after a state verb (stateNoun, stateForms)
-		{groups: [][]string{stateNounPatterns()}, local: []int{wStateVerb}},
-		{groups: authCachePatterns},
-		{groups: [][]string{{"^delete from ", "^update ", "^truncate ", "^drop table "}}, tables: true},
-	},
-	"raw-api-fallback": {
-		{groups: [][]string{{"^python -c", "^python3 -c", "^py -c"}}, inherent: true},
-		{groups: [][]string{{"curl", "wget", "httpie", "^xh$", "^http ",
-			"^rest api", "^http api", "^raw api", "^graphql api", "^its api", "^server's api",
-			"^api call", "^api directly", "^api endpoint", "^api request",
-			"^apis call", "^apis directly", "^apis endpoint", "^apis request",
-			"^rest endpoint", "^http endpoint", "^raw endpoint", "^raw http",
-			"^requests.", "^httpx.", "^axios.", "^the api", "^gh api",
-			"^library api", "^socket api", "^backend api", "^gateway api", "^underlying api", "^native api",
-			"^internal api", "^web api", "^python api", "^ruby api", "^node api", "^json-rpc api", "^jsonrpc api",
-			"^server api", "^service api", "^registry api", "^direct api", "s api", "s apis",
-			"^library apis", "^server apis", "^import the server"}}},
-		// POST to a URL or an absolute path
-		{groups: [][]string{{"^post", "^posting"}}, local: []int{wURL}},
-		{groups: [][]string{{"^import"}, {"mcp"}}},
-	},
-}
-
 // stateFilePatterns match the state file names and folders that
 // isOwnedState and isWorkflowState read.
 var stateFilePatterns = []string{".lock$", "\\lock", ".lck", "^heartbeat", "\\lease", "^lease.json",
@@ -1411,6 +1348,9 @@ func NewFilter(rs []*Rule) (*Filter, error) {
 	var tables uint64
 	for _, r := range rs {
 		specs, ok := routesOf(r)
+		if !ok && ByID(r.ID) == r {
+			return nil, fmt.Errorf("prefilter: built-in rule %s has no routes: list in its routes field every way its find function can report a hit (rules/rule.go)", r.ID)
+		}
 		if !ok {
 			f.all = true
 			f.rules = append(f.rules, ruleRoutes{rule: r, always: true})
@@ -1447,9 +1387,9 @@ func NewFilter(rs []*Rule) (*Filter, error) {
 		}
 		f.rules = append(f.rules, rr)
 	}
-	if f.all {
-		return f, nil // nothing to compile: every text is wanted
-	}
+	// a rule without routes (a custom rule of patterns) wants every text;
+	// the others' routes are still compiled, so that it opens the gate for
+	// itself and closes it for no one
 	if len(groups) > 0 {
 		// check the patterns now, build the automaton when first used
 		if err := checkGroups(groups); err != nil {
@@ -1523,8 +1463,7 @@ func MustFilter(rs []*Rule) *Filter {
 // rule of plain words its words (any one of them may be the hit).
 func routesOf(r *Rule) ([]routeSpec, bool) {
 	if ByID(r.ID) == r {
-		specs, ok := builtinRoutes[r.ID]
-		return specs, ok
+		return r.routes, len(r.routes) > 0
 	}
 	if len(r.stems) == 0 {
 		return nil, false

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -141,7 +142,7 @@ func TestDFAMatchesBitsetConstruction(t *testing.T) {
 	sets := map[string][][]string{}
 	var anchors [][]string
 	for _, id := range []string{"process-kill", "mtime-reload", "env-edit", "config-edit", "session-state-edit", "raw-api-fallback"} {
-		for _, sp := range builtinRoutes[id] {
+		for _, sp := range ByID(id).routes {
 			anchors = append(anchors, sp.groups...)
 		}
 	}
@@ -420,5 +421,39 @@ func TestPrefilterTables(t *testing.T) {
 func TestBuiltinGroupsBelowExtra(t *testing.T) {
 	if n := len(builtinFilter.anchors.groups()); n > extraBase {
 		t.Fatalf("the built-in rules use %d anchor groups, over extraBase %d", n, extraBase)
+	}
+}
+
+// TestRuleWithoutRoutes: a built-in rule that lists no routes is refused
+// with a message that names it and the field; a custom rule that the
+// prefilter cannot summarise (a pattern) wants every text for itself and
+// leaves the built-in rules' gates as they were.
+func TestRuleWithoutRoutes(t *testing.T) {
+	saved := ProcessKill.routes
+	ProcessKill.routes = nil
+	_, err := NewFilter(All)
+	ProcessKill.routes = saved
+	if err == nil || !strings.Contains(err.Error(), "process-kill has no routes") || !strings.Contains(err.Error(), "routes field") {
+		t.Fatalf("NewFilter with a built-in rule without routes: %v", err)
+	}
+
+	custom, err := NewRule(Spec{ID: "rm-rf-home", Patterns: []string{`rm\s+-rf\s+~`}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := NewFilter(append(All[:len(All):len(All)], custom))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !f.All() {
+		t.Error("a filter with a pattern rule does not want every text")
+	}
+	on := f.Rules("If it hangs, run pkill -f relay.", nil)
+	var ids []string
+	for _, r := range on {
+		ids = append(ids, r.ID)
+	}
+	if !slices.Contains(ids, "process-kill") || !slices.Contains(ids, "rm-rf-home") {
+		t.Errorf("rules for a pkill sentence with a pattern rule beside: %v, want process-kill and rm-rf-home", ids)
 	}
 }

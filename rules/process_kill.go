@@ -41,7 +41,23 @@ request_mcp_reconnect MCP tool), give the operator the UI steps it returns, and 
 		},
 	},
 	stems: []string{"kill", "termin", "nuke", "sig", "fuser", "stop-process"},
-	find:  findProcessKill,
+	// routes are what the prefilter looks for before the rule reads a
+	// text: every hit of find has a route (TestRoutesCoverFindings).
+	routes: []routeSpec{
+		// findProcessKill reads whole tokens: the words that start with
+		// "kill" (its forms and the commands named after it), the
+		// commands that end in it, and the signal names; "skill" and
+		// "skills" are none of them
+		{groups: [][]string{{"^kill", "pkill", "taskkill", "xkill", "tskill", "pskill", "fkill", "sigkill",
+			"stop-process", "fuser", "sigterm", "sigint", "sigquit", "sighup"}}},
+		// terminate and nuke are killVerb's only: a process object after
+		// the verb, or a process noun in the unit or its headings
+		{groups: [][]string{{"^terminat", "^nuk"}}, context: []int{wProcess}},
+	},
+	// captions are the verbs of a code block comment that, with no object
+	// of their own, name this action of the command under them.
+	captions: []string{"kill", "terminate"},
+	find:     findProcessKill,
 }
 
 // killCommands are unambiguous process-killing commands.

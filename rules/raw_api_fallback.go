@@ -36,7 +36,25 @@ instead: stop, return a typed blocker, and request a reconnect of the namespace.
 		},
 	},
 	stems: []string{"curl", "wget", "api", "http", "endpoint", "import", "requests.", "httpx", "axios", "xh"},
-	find:  findRawAPI,
+	// routes are what the prefilter looks for before the rule reads a
+	// text: every hit of find has a route (TestRoutesCoverFindings).
+	routes: []routeSpec{
+		{groups: [][]string{{"^python -c", "^python3 -c", "^py -c"}}, inherent: true},
+		{groups: [][]string{{"curl", "wget", "httpie", "^xh$", "^http ",
+			"^rest api", "^http api", "^raw api", "^graphql api", "^its api", "^server's api",
+			"^api call", "^api directly", "^api endpoint", "^api request",
+			"^apis call", "^apis directly", "^apis endpoint", "^apis request",
+			"^rest endpoint", "^http endpoint", "^raw endpoint", "^raw http",
+			"^requests.", "^httpx.", "^axios.", "^the api", "^gh api",
+			"^library api", "^socket api", "^backend api", "^gateway api", "^underlying api", "^native api",
+			"^internal api", "^web api", "^python api", "^ruby api", "^node api", "^json-rpc api", "^jsonrpc api",
+			"^server api", "^service api", "^registry api", "^direct api", "s api", "s apis",
+			"^library apis", "^server apis", "^import the server"}}},
+		// POST to a URL or an absolute path
+		{groups: [][]string{{"^post", "^posting"}}, local: []int{wURL}},
+		{groups: [][]string{{"^import"}, {"mcp"}}},
+	},
+	find: findRawAPI,
 }
 
 func findRawAPI(seg *segment, emit func(hit)) {

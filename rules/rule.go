@@ -46,6 +46,19 @@ type Rule struct {
 	// stems are lower-case fragments every hit of the rule contains (in
 	// folded text); a segment without any of them is not searched.
 	stems []string
+	// routes list every way by which find can report a hit, for the
+	// prefilter (prefilter.go): a summary of find and of the context the
+	// rule's verdicts need. A route missing here makes mayHit skip
+	// segments the rule could report (TestRoutesCoverFindings fails); a
+	// local or context group the rule does not need makes the section
+	// filter skip sections it could report
+	// (check.TestFilteredSourceMatchesFull fails). A built-in rule
+	// without routes is refused when the filter is built.
+	routes []routeSpec
+	// captions are the verbs of a caption comment ("# Safe to remove if no
+	// git process is active") that take the command below as the object
+	// of this rule's action.
+	captions []string
 	// find reports the places in a segment that name the action.
 	find func(seg *segment, emit func(hit))
 }

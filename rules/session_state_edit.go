@@ -37,7 +37,20 @@ ownership first, or request a reconnect and let the server reconcile its state.`
 		},
 	},
 	stems: []string{"lock", "lck", "heartbeat", "lease", "session", "state", ".db", ".sqlite", "delete from", "update ", "truncate", "drop table", "in_use", "auth", "token", "credential", "singleton", "checkpoint", "breaker", "transcript"},
-	find:  findSessionStateEdit,
+	// routes are what the prefilter looks for before the rule reads a
+	// text: every hit of find has a route (TestRoutesCoverFindings).
+	routes: []routeSpec{
+		// state files (isOwnedState, isWorkflowState)
+		{groups: [][]string{stateFilePatterns}},
+		// state nouns after a state verb (stateNoun, stateForms)
+		{groups: [][]string{stateNounPatterns()}, local: []int{wStateVerb}},
+		{groups: authCachePatterns},
+		{groups: [][]string{{"^delete from ", "^update ", "^truncate ", "^drop table "}}, tables: true},
+	},
+	// captions are the verbs of a code block comment that, with no object
+	// of their own, name this action of the command under them.
+	captions: []string{"remove", "delete", "clear", "wipe", "purge", "reset", "edit"},
+	find:     findSessionStateEdit,
 }
 
 func findSessionStateEdit(seg *segment, emit func(hit)) {
