@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/recoverlint/recoverlint/check"
+	"github.com/recoverlint/recoverlint/rules"
 )
 
 // TestCases runs every txtar case in testdata/cases through the whole
@@ -62,5 +63,36 @@ func TestCases(t *testing.T) {
 				t.Errorf("findings differ\n got: %q\nwant: %q\n%s", got, want, ar.Comment)
 			}
 		})
+	}
+}
+
+// TestEveryRuleHasACase: each built-in rule is pinned by at least one
+// txtar case that expects a finding of it.
+func TestEveryRuleHasACase(t *testing.T) {
+	files, err := filepath.Glob("testdata/cases/*.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	expected := map[string]bool{}
+	for _, file := range files {
+		ar, err := txtar.ParseFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range ar.Files {
+			if f.Name != "want" {
+				continue
+			}
+			for _, line := range strings.Split(string(f.Data), "\n") {
+				if fs := strings.Fields(line); len(fs) == 2 {
+					expected[fs[1]] = true
+				}
+			}
+		}
+	}
+	for _, r := range rules.All {
+		if !expected[r.ID] {
+			t.Errorf("rule %s has no case in rules/testdata/cases that expects it (go run ./internal/addrule writes one)", r.ID)
+		}
 	}
 }

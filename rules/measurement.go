@@ -2,7 +2,13 @@ package rules
 
 import "fmt"
 
+// The generated files of this package, in the order they depend on each
+// other: the accuracy figures (rules/accuracy.go), the README's rule table
+// that shows them, and the prefilter's precomputed automata.
+//
 //go:generate go run ../internal/accuracy/gen
+//go:generate go test -run ^TestReadmeTable$ -update .
+//go:generate go test -run ^TestPrefilterTables$ -update-prefilter-tables .
 
 // Score is a rule's tally on a labelled corpus: findings reported and
 // expected (TP), reported only (FP), expected only (FN).

@@ -141,8 +141,8 @@ func TestFoldPlainMatchesRunes(t *testing.T) {
 func TestDFAMatchesBitsetConstruction(t *testing.T) {
 	sets := map[string][][]string{}
 	var anchors [][]string
-	for _, id := range []string{"process-kill", "mtime-reload", "env-edit", "config-edit", "session-state-edit", "raw-api-fallback"} {
-		for _, sp := range ByID(id).routes {
+	for _, r := range All {
+		for _, sp := range r.routes {
 			anchors = append(anchors, sp.groups...)
 		}
 	}

@@ -12,6 +12,10 @@ import (
 	"github.com/recoverlint/recoverlint/internal/gcbudget"
 )
 
+// docs/rules.md is generated from the rules' own documentation:
+//
+//go:generate go test -run ^TestRulesDoc$ -update .
+
 func main() {
 	stop := func() {}
 	if len(os.Args) > 1 && (os.Args[1] == "check" || os.Args[1] == "explain") {
