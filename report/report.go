@@ -1,5 +1,10 @@
 package report
 
+// The golden outputs in testdata list every rule, so they change with the
+// rule set:
+//
+//go:generate go test -run Golden$ -update .
+
 import (
 	"bytes"
 	"fmt"

@@ -47,8 +47,9 @@ func TestExamples(t *testing.T) {
 
 var kebab = regexp.MustCompile(`^[a-z]+(-[a-z]+)*$`)
 
-// TestRegistry checks the rule table: unique kebab-case ids that SPEC.md
-// names, and a doc, message and summary on every rule.
+// TestRegistry checks the rule table: unique kebab-case ids, SPEC.md's
+// six first and in its order, and a doc, message and summary on every
+// rule.
 func TestRegistry(t *testing.T) {
 	want := []string{"process-kill", "mtime-reload", "env-edit", "config-edit", "session-state-edit", "raw-api-fallback"}
 	seen := map[string]bool{}
@@ -73,8 +74,8 @@ func TestRegistry(t *testing.T) {
 			t.Errorf("rule %s message ends with a period", r.ID)
 		}
 	}
-	if len(rules.All) != len(want) {
-		t.Errorf("%d rules, SPEC.md lists %d", len(rules.All), len(want))
+	if len(rules.All) < len(want) {
+		t.Errorf("%d rules, SPEC.md lists %d; a project's own rules come after them", len(rules.All), len(want))
 	}
 	if rules.ByID("no-such-rule") != nil {
 		t.Error("ByID of an unknown id is not nil")
