@@ -47,7 +47,7 @@ func foldRunes(text string) folded {
 				// An empty quoted string inside a word ('' or "") is dropped.
 				i += 2
 				continue
-			case c == '\\' && isWordByteAt(text, i-1) && isWordByteAt(text, i+1):
+			case c == '\\' && isWordByteAt(text, i-1) && isWordByteAt(text, i+1) && !windowsPath(text, i):
 				// So is a backslash escape inside a word.
 				i++
 				continue
@@ -72,6 +72,27 @@ func foldRunes(text string) folded {
 	}
 	back = append(back, len(text))
 	return folded{s: string(out), back: back}
+}
+
+// windowsPath reports whether the backslash at i separates the folders of
+// a Windows path rather than escaping a letter: the run of text around it
+// (to the nearest blank or quote) has another backslash or a drive or
+// variable before one ("C:\\Users\\me", "$env:APPDATA\\Claude"). A shell
+// escape inside a word ("p\\kill") is one backslash alone.
+func windowsPath(text string, i int) bool {
+	lo, hi := i, i+1
+	for lo > 0 && !runEnd(text[lo-1]) {
+		lo--
+	}
+	for hi < len(text) && !runEnd(text[hi]) {
+		hi++
+	}
+	run := text[lo:hi]
+	return strings.Count(run, "\\") > 1 || strings.Contains(run, ":\\")
+}
+
+func runEnd(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '"' || c == '\'' || c == '`'
 }
 
 // appendFoldedRune appends what a valid non-ASCII rune folds to: nothing

@@ -39,10 +39,23 @@ func paths(seg *segment) []pathRun {
 			j++
 		}
 		p := strings.TrimRight(s[i:j], ".:,*]}")
-		out = append(out, pathRun{s: p, start: i, end: i + len(p)})
+		if !registryKey(p) {
+			out = append(out, pathRun{s: p, start: i, end: i + len(p)})
+		}
 		i = j
 	}
 	return out
+}
+
+// registryKey: a Windows registry key ("HKEY_LOCAL_MACHINE\\SYSTEM\\…",
+// "HKLM:\\Software\\…") is written like a path and names no file.
+func registryKey(p string) bool {
+	for _, root := range []string{"hkey_", "hkey\\_", "hklm:", "hkcu:", "hklm\\", "hkcu\\", "hkcr\\", "hku\\"} {
+		if strings.HasPrefix(p, root) {
+			return true
+		}
+	}
+	return false
 }
 
 func baseName(p string) string {
