@@ -142,7 +142,7 @@ func findSessionStateEdit(seg *segment, emit func(hit)) {
 
 var stateVerbs = set("delete", "remove", "rm", "clear", "reset", "wipe", "purge", "edit", "flush",
 	"modify", "truncate", "empty", "unlink", "erase", "nuke", "break", "drop", "clean",
-	"overwrite", "rewrite", "force-remove", "force-delete")
+	"overwrite", "rewrite", "force-remove", "force-delete", "strip", "hand-edit", "patch")
 
 // stateNoun: the word at k names session state ("lock", "lease row",
 // "heartbeat"), not a dependency lockfile or a lock in another sense.
