@@ -35,7 +35,7 @@ instead: stop, return a typed blocker, and request a reconnect of the namespace.
 			"`curl -s http://127.0.0.1:8787/healthz` should print `ok`.\n",
 		},
 	},
-	stems: []string{"curl", "wget", "api", "http", "endpoint", "import", "requests.", "httpx", "axios", "xh"},
+	stems: []string{"curl", "wget", "api", "http", "endpoint", "import", "requests.", "httpx", "axios", "xh", "cli"},
 	// routes are what the prefilter looks for before the rule reads a
 	// text: every hit of find has a route (TestRoutesCoverFindings).
 	routes: []routeSpec{
@@ -49,7 +49,7 @@ instead: stop, return a typed blocker, and request a reconnect of the namespace.
 			"^library api", "^socket api", "^backend api", "^gateway api", "^underlying api", "^native api",
 			"^internal api", "^web api", "^python api", "^ruby api", "^node api", "^json-rpc api", "^jsonrpc api",
 			"^server api", "^service api", "^registry api", "^direct api", "s api", "s apis",
-			"^library apis", "^server apis", "^import the server"}}},
+			"^library apis", "^server apis", "^import the server", "^cli$", "^cli's"}}},
 		// POST to a URL or an absolute path
 		{groups: [][]string{{"^post", "^posting"}}, local: []int{wURL}},
 		{groups: [][]string{{"^import"}, {"mcp"}}},
@@ -92,7 +92,7 @@ func findRawAPI(seg *segment, emit func(hit)) {
 			if p == "rest" || p == "the" || p == "http" || p == "raw" || p == "graphql" || p == "its" || p == "server's" ||
 				apiOwners[p] || strings.HasSuffix(p, "'s") ||
 				n == "call" || n == "calls" || n == "directly" || n == "endpoint" || n == "endpoints" || n == "request" || n == "requests" {
-				if p == "the" && n != "directly" && !strings.Contains(text, "directly") && !hasAnyWord(text, fallbackCues) {
+				if p == "the" && n != "directly" && !strings.Contains(text, "directly") && !hasAnyWord(text, fallbackCues) && !toolFailing(text) {
 					continue
 				}
 				if !apiVerbBefore(toks, i) {
@@ -100,6 +100,10 @@ func findRawAPI(seg *segment, emit func(hit)) {
 				}
 				emit(hit{start: t.start, end: t.end})
 			}
+		case (w == "cli" || w == "cli's") && !t.code && cliFallback(toks, i, text):
+			// "If the MCP tools fail, use the cloud CLI instead": the
+			// command-line program behind the tools, reached around them
+			emit(hit{start: t.start, end: t.end})
 		case w == "endpoint" || w == "endpoints":
 			p := prevWord(toks, i)
 			if p == "rest" || p == "http" || p == "api" || p == "raw" {
@@ -120,6 +124,20 @@ func findRawAPI(seg *segment, emit func(hit)) {
 			emit(hit{start: t.start, end: toks[i+2].end})
 		}
 	}
+}
+
+// cliFallback: the CLI at i is what a sentence sends the reader to when
+// the tools fail: a verb that uses it governs it ("use", "fall back to",
+// "switch to"), and the sentence names the tools failing or going around
+// them.
+func cliFallback(toks []token, i int, text string) bool {
+	if !apiVerbBefore(toks, i) {
+		return false
+	}
+	if hasAnyWord(text, []string{"not available via", "not available through", "not available in", "not supported by", "not exposed by"}) {
+		return false // a capability the tools lack, not tools that fail
+	}
+	return toolFailing(text) || hasAnyWord(text, fallbackCues) && hasAnyWord(text, toolWords)
 }
 
 // apiOwners name whose API a raw call reaches: "the library API", "the
@@ -183,7 +201,7 @@ func apiVerbBefore(toks []token, i int) bool {
 	return false
 }
 
-var apiVerbForms = inflections(set("call", "use", "hit", "query", "curl", "send", "post", "fall",
+var apiVerbForms = inflections(set("call", "use", "hit", "query", "curl", "send", "post", "fall", "drive",
 	"make", "request", "invoke", "try", "access", "bypass", "reach", "load", "read", "talk", "shell", "go"))
 
 // httpieArgs: "http" opens an HTTPie command only before a method or URL.
