@@ -40,7 +40,7 @@ request_mcp_reconnect MCP tool), give the operator the UI steps it returns, and 
 			"That would kill two birds with one stone.\n",
 		},
 	},
-	stems: []string{"kill", "termin", "nuke", "sig", "fuser", "stop-process"},
+	stems: []string{"kill", "termin", "nuke", "sig", "fuser", "stop-process", "force quit", "force-quit"},
 	// routes are what the prefilter looks for before the rule reads a
 	// text: every hit of find has a route (TestRoutesCoverFindings).
 	routes: []routeSpec{
@@ -52,7 +52,7 @@ request_mcp_reconnect MCP tool), give the operator the UI steps it returns, and 
 			"stop-process", "fuser", "sigterm", "sigint", "sigquit", "sighup"}}},
 		// terminate and nuke are killVerb's only: a process object after
 		// the verb, or a process noun in the unit or its headings
-		{groups: [][]string{{"^terminat", "^nuk"}}, context: []int{wProcess}},
+		{groups: [][]string{{"^terminat", "^nuk", "^force quit", "^force-quit"}}, context: []int{wProcess}},
 	},
 	// captions are the verbs of a code block comment that, with no object
 	// of their own, name this action of the command under them.
@@ -97,6 +97,19 @@ func findProcessKill(seg *segment, emit func(hit)) {
 			if !t.code && killVerb(seg, i) {
 				emit(hit{start: verbStart(toks, i), end: t.end, verb: true})
 			}
+		case (w == "force" || w == "force-quit") && !t.code:
+			// "Force Quit every node process" in Activity Monitor: ending
+			// processes by hand, without the word kill
+			v := i
+			if w == "force" {
+				if q := wordAt(toks, i+1); q != "quit" && q != "quitting" {
+					continue
+				}
+				v = i + 1
+			}
+			if !featureSubject(toks, v) && killVerb(seg, v) {
+				emit(hit{start: t.start, end: toks[v].end, verb: true})
+			}
 		case w == "send" || w == "sends" || w == "sending":
 			n := wordAt(toks, i+1)
 			if n == "a" || n == "the" {
@@ -118,6 +131,30 @@ func findProcessKill(seg *segment, emit func(hit)) {
 			}
 		}
 	}
+}
+
+// featureSubject: the words ending at v name a feature that is the
+// subject of the next verb ("Force Quit (Cmd+Option+Esc) does not flush
+// the buffers"), a parenthesis between them skipped.
+func featureSubject(toks []token, v int) bool {
+	k := v + 1
+	if k < len(toks) && toks[k].s == "(" {
+		for k < len(toks) && toks[k].s != ")" {
+			k++
+		}
+		k++
+	}
+	for ; k < len(toks) && !toks[k].word; k++ {
+	}
+	if k >= len(toks) {
+		return false
+	}
+	switch toks[k].s {
+	case "does", "doesn't", "did", "is", "isn't", "was", "will", "won't", "would", "can", "cannot", "can't",
+		"sends", "kills", "ends", "stops", "works", "skips", "leaves", "loses", "drops":
+		return true
+	}
+	return false
 }
 
 // probeCall: a kill call whose signal argument is 0, a liveness probe.
