@@ -1,5 +1,7 @@
 package rules
 
+import "strings"
+
 // ConfigEdit is the rule against editing MCP or client configuration as a
 // recovery step.
 var ConfigEdit = &Rule{
@@ -45,7 +47,14 @@ really wrong, report it as a blocker for the operator to fix outside the running
 	// of their own, name this action of the command under them.
 	captions: []string{"remove", "delete", "clear", "reset", "edit", "update", "modify"},
 	find: func(seg *segment, emit func(hit)) {
-		fileEdit(seg, isConfigFile, []string{"config", "configuration", "configs", "config file", "configuration file", "settings file", "mcp settings", "mcpservers"}, func(h hit) {
+		// a JSON file named beside an mcpServers key is a client's server
+		// table, whatever the file is called ("Set X in ~/.agent.json
+		// mcpServers.relay.env")
+		table := strings.Contains(seg.text(), "mcpservers")
+		isTarget := func(p string) bool {
+			return isConfigFile(p) || table && strings.HasSuffix(p, ".json")
+		}
+		fileEdit(seg, isTarget, []string{"config", "configuration", "configs", "config file", "configuration file", "settings file", "mcp settings", "mcpservers"}, func(h hit) {
 			if !h.client {
 				// a generic name (config.toml, settings.json) outside a client's
 				// folder needs the MCP context too
