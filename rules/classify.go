@@ -358,6 +358,9 @@ func descriptiveBefore(s string) bool {
 		l = strings.TrimSpace(l[k+2:])
 	}
 	toks := tokenize(l, 0, len(l), func(int) bool { return false })
+	if reportLeadIn(toks) {
+		return true
+	}
 	// first word a determiner and a third-person verb soon after
 	if len(toks) < 3 || !toks[0].word {
 		return false
@@ -373,6 +376,35 @@ func descriptiveBefore(s string) bool {
 		}
 	}
 	return false
+}
+
+// reportLeadIn: the sentence that introduces a code block reports what
+// was run, in the past: "Then restarted the dev server:", "I ran:", "Its
+// last command was the cleanup:". The block is then a record, not a step.
+func reportLeadIn(toks []token) bool {
+	var words []string
+	for _, t := range toks {
+		if t.word {
+			words = append(words, t.s)
+		}
+	}
+	if len(words) == 0 {
+		return false
+	}
+	for i := 0; i+2 < len(words) && i < 6; i++ {
+		if words[i] == "command" && words[i+1] == "was" || words[i] == "commands" && words[i+1] == "were" {
+			return true // "its last command was", "the commands were"
+		}
+	}
+	k := 0
+	switch words[0] {
+	case "i", "we", "then", "so", "first", "finally", "eventually":
+		k = 1
+		if k < len(words) && (words[k] == "then" || words[k] == "finally" || words[k] == "just") {
+			k++
+		}
+	}
+	return k < len(words) && pastForms[words[k]] || k < len(words) && formOf(words[k]) == formPast && !strings.HasSuffix(words[k], "eed")
 }
 
 var processNouns = []string{"process", "processes", "proc", "pid", "pids", "server", "servers",
