@@ -52,8 +52,10 @@ func TestTuningParts(t *testing.T) {
 		file  string
 		minF1 float64
 	}{
-		{"prose-tune.jsonl", 0.86},
-		{"code-tune.jsonl", 0.80},
+		// re-based on 2026-12-01, when round 2 added 178 harder cases
+		// to the tuning parts (prose was 0.876 on the older 693 cases)
+		{"prose-tune.jsonl", 0.85},
+		{"code-tune.jsonl", 0.82},
 	} {
 		cases, err := accuracy.Load(filepath.Join(corpusDir, tc.file))
 		if err != nil {
