@@ -158,8 +158,11 @@ func creationContext(seg *segment) bool {
 	c := seg.v.u.Ctx
 	for _, t := range []string{seg.text(), seg.caption, c.Before, c.LeadIn, c.Label, lastHeading(c)} {
 		l := fold(t).s
+		// "missing" is about the file ("if the file is missing"), not
+		// whatever else is missing ("Tools missing after an upgrade")
 		if hasAnyWord(l, []string{"create", "creates", "creating", "new file", "does not exist", "doesn't exist",
-			"not exist", "missing", "scratch", "empty file", "placeholder", "if absent", "initialize", "init"}) {
+			"not exist", "missing file", "missing files", "file is missing", "file missing", "if missing", "when missing",
+			"if it is missing", "if it's missing", "scratch", "empty file", "placeholder", "if absent", "initialize", "init"}) {
 			return true
 		}
 	}
