@@ -396,6 +396,10 @@ func reportLeadIn(toks []token) bool {
 			return true // "its last command was", "the commands were"
 		}
 	}
+	// a first-person test report: "In my testing the touch runs but …"
+	if l := strings.Join(words, " "); hasAnyWord(l, []string{"in my testing", "in my tests", "when i run", "when i ran", "what i ran", "here is what i"}) {
+		return true
+	}
 	k := 0
 	switch words[0] {
 	case "i", "we", "then", "so", "first", "finally", "eventually":

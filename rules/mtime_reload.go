@@ -92,6 +92,13 @@ func findMtimeReload(seg *segment, emit func(hit)) {
 					emit(hit{start: t.start, end: toks[i+2].end})
 				}
 			}
+		case utimeFuncs[w] && i > 0 && toks[i-1].s == "." && i+1 < len(toks) && toks[i+1].s == "(" &&
+			(i < 2 || !utimeOwners[toks[i-2].s]):
+			// the same call on any receiver: require('fs').utimesSync(…),
+			// fs.promises.utimes(…), a Path's .utime(…)
+			if configInSegment(seg) || reloadContext(seg) {
+				emit(hit{start: t.start, end: t.end})
+			}
 		case w == "touch" && i > 0 && toks[i-1].s == "." && i+1 < len(toks) && toks[i+1].s == "(":
 			if configInSegment(seg) || reloadContext(seg) {
 				emit(hit{start: t.start, end: t.end})
@@ -101,6 +108,13 @@ func findMtimeReload(seg *segment, emit func(hit)) {
 		}
 	}
 }
+
+// utimeFuncs set a file's times; utimeOwners are the receivers the case
+// above reads as a whole ("os.utime"), so the call is reported once.
+var (
+	utimeFuncs  = set("utime", "chtimes", "utimes", "utimesnano", "utimessync", "lutimes", "futimes", "utimensat", "lutimessync", "futimessync")
+	utimeOwners = set("os", "unix", "syscall", "fs")
+)
 
 // touchCommand: touch on an existing config or with time flags, not a
 // touch that creates a new file.
