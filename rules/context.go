@@ -67,21 +67,24 @@ func recoveryVerdict(text string, setup, cues []string) int {
 // inRecovery reports whether the segment is a recovery step: its sentence,
 // its list item or table row, its lead-in, or its section is about getting
 // out of a failure, and no nearer level frames it as setup.
-func (v *view) inRecovery(seg *segment) bool { return v.recoveryBy(seg, recoveryCues) }
+func (v *view) inRecovery(seg *segment) bool {
+	return v.recoveryBy(seg, recoveryCues, titleRecoveryCues, true)
+}
 
 // inRuntimeRecovery is inRecovery with the stricter runtime cues.
-func (v *view) inRuntimeRecovery(seg *segment) bool { return v.recoveryBy(seg, runtimeCues) }
+func (v *view) inRuntimeRecovery(seg *segment) bool {
+	return v.recoveryBy(seg, runtimeCues, runtimeCues, false)
+}
 
-func (v *view) recoveryBy(seg *segment, cues []string) bool {
+// recoveryBy reads the levels of context with cues for the segment's own
+// text and sentence, and titles for what a heading, label or file name
+// says; withWeak lets the weak cues (restart, reload) decide where
+// nothing else does.
+func (v *view) recoveryBy(seg *segment, cues, titles []string, withWeak bool) bool {
 	c := v.u.Ctx
 	own, prose := seg.text(), seg.prose()
 	if seg.kind == segCommand {
 		own, prose = "", "" // a command's words (a heredoc's EOF) say nothing about why it runs
-	}
-	full := &cues[0] == &recoveryCues[0]
-	titles := cues // what a heading, label or file name says
-	if full {
-		titles = titleRecoveryCues
 	}
 	levels := []struct {
 		text  string
@@ -150,7 +153,7 @@ func (v *view) recoveryBy(seg *segment, cues []string) bool {
 			weak = true
 		}
 	}
-	return weak && full
+	return weak && withWeak
 }
 
 // stepTitle: a heading that numbers a step or an option of the section

@@ -14,34 +14,36 @@ func set(words ...string) map[string]bool {
 }
 
 // baseVerbs are verbs that open an instruction in their base form.
-var baseVerbs = set(
-	"run", "use", "execute", "exec", "call", "type", "enter", "invoke", "issue",
-	"kill", "terminate", "stop", "start", "restart", "reload", "reconnect", "relaunch",
-	"delete", "remove", "rm", "edit", "update", "change", "modify", "set", "unset", "add",
-	"put", "write", "replace", "rewrite", "overwrite", "clear", "reset", "touch", "bump",
-	"re-save", "resave", "save", "open", "close", "check", "verify", "ensure", "make", "fix",
-	"try", "fall", "bypass", "curl", "post", "send", "import", "create", "copy", "cp", "move",
-	"mv", "rename", "raise", "increase", "lower", "decrease", "merge", "keep", "find",
-	"identify", "look", "wait", "get", "go", "navigate", "click", "select", "choose",
-	"quit", "exit", "ask", "tell", "report", "return", "review", "confirm", "see",
-	"read", "install", "configure", "register", "nuke", "force", "free", "release",
-	"purge", "wipe", "drop", "truncate", "empty", "regenerate", "recreate", "follow",
-	"do", "let", "give", "press", "hit", "apply", "list", "show", "inspect", "test",
-	"retry", "rerun", "repeat", "resume", "switch", "toggle", "disable", "enable",
-	"export", "source", "append", "insert", "paste", "mark", "note", "unlink", "del", "erase", "discard", "cleanup", "clean",
-	"reinstall", "flush", "end", "signal", "sigkill", "drain", "refresh", "point",
-	"swap", "re-add", "readd", "clone", "deploy", "build", "reboot", "unstick", "unlock",
-	"regenerate", "rotate", "paste", "patch", "adjust", "correct", "tweak", "manually",
-	"prefer", "consider", "avoid", "skip", "never", "always", "please", "first",
-	"match", "print", "block", "reject", "flag", "detect", "catch", "prevent", "deny",
-	"guard", "describe", "explain", "quote", "mention", "warn", "log", "emit", "trigger",
-	"handle", "cause", "lose", "destroy", "corrupt", "disconnect", "hang", "crash", "fail",
-	"work", "require", "depend", "expect", "contain", "include", "accept", "take", "spawn",
-	"respawn", "watch", "own", "hold", "leave", "receive", "forward", "terminate", "kill",
-	"belong", "exist", "happen", "mean", "allow", "permit", "forbid", "ban", "protect",
-	"drop", "lock", "load", "parse", "store", "track", "manage", "control", "sweep", "name",
-	"fold", "scan", "classify", "judge", "decide", "count", "answer", "cover", "mark",
-)
+var baseVerbs = union(set(
+	"run", "use", "execute", "exec", "call", "type", "enter", "invoke", "issue", "kill", "terminate",
+	"stop", "start", "restart", "reload", "reconnect", "relaunch", "delete", "remove", "rm", "edit",
+	"update", "change", "modify", "set", "unset", "add", "put", "write", "replace", "rewrite",
+	"overwrite", "clear", "reset", "touch", "bump", "re-save", "resave", "save", "open", "close",
+	"check", "verify", "ensure", "make", "fix", "try", "fall", "bypass", "curl", "post", "send",
+	"import", "create", "copy", "cp", "move", "mv", "rename", "raise", "increase", "lower",
+	"decrease", "merge", "keep", "find", "identify", "look", "wait", "get", "go", "navigate", "click",
+	"select", "choose", "quit", "exit", "ask", "tell", "report", "return", "review", "confirm", "see",
+	"read", "install", "configure", "register", "nuke", "force", "free", "release", "purge", "wipe",
+	"drop", "truncate", "empty", "regenerate", "recreate", "follow", "do", "let", "give", "press",
+	"hit", "apply", "list", "show", "inspect", "test", "retry", "rerun", "repeat", "resume", "switch",
+	"toggle", "disable", "enable", "export", "source", "append", "insert", "paste", "mark", "note",
+	"unlink", "del", "erase", "discard", "cleanup", "clean", "reinstall", "flush", "end", "signal",
+	"sigkill", "drain", "refresh", "point", "swap", "re-add", "readd", "clone", "deploy", "build",
+	"reboot", "unstick", "unlock", "rotate", "patch", "adjust", "correct", "tweak", "manually",
+	"prefer", "consider", "avoid", "skip", "match", "print", "block", "reject", "flag", "detect",
+	"catch", "prevent", "deny", "guard", "describe", "explain", "quote", "mention", "warn", "log",
+	"emit", "trigger", "handle", "cause", "lose", "destroy", "corrupt", "disconnect", "hang", "crash",
+	"fail", "work", "require", "depend", "expect", "contain", "include", "accept", "take", "spawn",
+	"respawn", "watch", "own", "hold", "leave", "receive", "forward", "belong", "exist", "happen",
+	"mean", "allow", "permit", "forbid", "ban", "protect", "lock", "load", "parse", "store", "track",
+	"manage", "control", "sweep", "name", "fold", "scan", "classify", "judge", "decide", "count",
+	"answer", "cover"),
+	// not verbs, but they open an instruction as a verb does ("Never run …",
+	// "Please delete …", "First remove …"), and the mood reads them so
+	clauseOpeners)
+
+// clauseOpeners open an instruction in a verb's place.
+var clauseOpeners = set("never", "always", "please", "first")
 
 // irregular verb forms that are not base forms.
 var pastForms = set(
@@ -253,4 +255,15 @@ func isVersionHeading(l string) bool {
 		break
 	}
 	return dots >= 1 && !strings.Contains(l[:min(len(l), 6)], ". ")
+}
+
+// union is the set of words in any of the sets.
+func union(sets ...map[string]bool) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range sets {
+		for w := range m {
+			out[w] = true
+		}
+	}
+	return out
 }
