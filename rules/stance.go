@@ -136,6 +136,10 @@ func banState(toks []token, lo, i int) (banned, forced bool) {
 			banned, forced = true, false
 		case t.s == "forbidden" || t.s == "prohibited" || t.s == "banned" || t.s == "disallowed":
 			banned, forced = true, false
+		case refusalVerbs[t.s] && refusedAttempt(toks, j, i):
+			// "refuse any attempt to delete the lock", "blocks attempts
+			// to kill", "prevent agents from deleting": what a guard stops
+			banned, forced = true, false
 		case t.s == "stop" && strings.HasSuffix(n1, "ing"):
 			banned, forced = true, false
 		case t.s == "no" && (n1 == "circumstances" || n1 == "circumstance" || n1 == "one" || n1 == "case" || n1 == "agent" || n1 == "agents" || n1 == "workflow" || n1 == "workflows"),
@@ -156,6 +160,27 @@ func banState(toks []token, lo, i int) (banned, forced bool) {
 		}
 	}
 	return banned, forced
+}
+
+// refusalVerbs stop an action when an attempt or a "from" follows them.
+var refusalVerbs = set("refuse", "refuses", "refusing", "reject", "rejects", "rejecting", "deny", "denies", "denying",
+	"block", "blocks", "blocking", "forbid", "forbids", "prevent", "prevents", "preventing", "prohibit", "prohibits",
+	"disallow", "disallows", "stops")
+
+// refusedAttempt: within four words after the refusal verb at j, before
+// the action at i, stands "attempt(s)" or "from".
+func refusedAttempt(toks []token, j, i int) bool {
+	for k, n := j+1, 0; k < i && n < 4; k++ {
+		if !toks[k].word {
+			continue
+		}
+		n++
+		switch toks[k].s {
+		case "attempt", "attempts", "attempting", "from":
+			return true
+		}
+	}
+	return false
 }
 
 func wordAt(toks []token, j int) string {
