@@ -576,7 +576,7 @@ func nearestEditVerb(toks []token, lo, hi, ti int, t pathRun) (int, bool) {
 		if n := wordAt(toks, k+1); !w.code && (n == "is" || n == "was" || n == "for") {
 			continue // "the quickest fix is to open …": a noun
 		}
-		if (l == "copy" || l == "cp" || l == "move" || l == "mv" || l == "rename") && !prevTo(toks, ti) {
+		if (l == "copy" || l == "cp" || l == "move" || l == "mv" || l == "rename") && !prevTo(toks, ti) && !(l == "rename" && prevIn(toks, ti)) {
 			continue // the target is the source of a copy
 		}
 		if l == "save" || l == "re-save" || l == "resave" || l == "bump" {
@@ -612,6 +612,25 @@ func prevTo(toks []token, ti int) bool {
 		if toks[k].word && (toks[k].s == "to" || toks[k].s == "into" || toks[k].s == "over" || toks[k].s == "onto") {
 			return true
 		}
+	}
+	return false
+}
+
+// prevIn: the file at ti is where an edit happens ("rename the key in
+// your .env"): "in", "inside" or "within" before it, a determiner or
+// possessive between.
+func prevIn(toks []token, ti int) bool {
+	for k := ti - 1; k >= 0 && k >= ti-3; k-- {
+		if !toks[k].word {
+			continue
+		}
+		switch toks[k].s {
+		case "in", "inside", "within":
+			return true
+		case "your", "the", "a", "this", "that", "its", "their", "our":
+			continue
+		}
+		return false
 	}
 	return false
 }
