@@ -437,5 +437,14 @@ func (v *view) ownPIDVars() map[string]bool {
 
 // jobSpec: kill %1 ends a job of the reader's own shell.
 func jobSpec(after string) bool {
-	return strings.HasPrefix(strings.TrimLeft(after, " \t"), "%")
+	a := strings.TrimLeft(after, " \t")
+	if !strings.HasPrefix(a, "%") {
+		return false
+	}
+	// a format verb stands for the PID a program fills in ("kill %d",
+	// "kill -9 %s"), not for one of the shell's own jobs
+	if len(a) > 1 && strings.IndexByte("dsvqixu", a[1]) >= 0 && (len(a) == 2 || !isWordByteAt(a, 2)) {
+		return false
+	}
+	return true
 }
