@@ -260,9 +260,9 @@ func (v *view) inFallback(seg *segment, h hit) bool {
 	}
 	if v.u.Kind == CodeBlock {
 		// the sentence that introduces the commands says what they are
-		// for: "If the merge tool errors, merge through the REST API
-		// instead:", "If the connector to the docs server is broken, call
-		// the server's HTTP API yourself:"
+		// for: a tool that errors and the REST API "instead", or, in a
+		// document about MCP, a broken connector, client or server and a
+		// weak fallback cue ("yourself", "directly")
 		l := fold(lastLine(c.Before)).s
 		if hasAnyWord(l, weakFallbackCues) && (hasAnyWord(l, []string{"mcp", "tool", "tools"}) ||
 			v.u.Ctx.Doc.MCP() && hasAnyWord(l, failureCues) && hasAnyWord(l, []string{"server", "client", "connector", "integration"})) {
