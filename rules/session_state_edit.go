@@ -109,8 +109,12 @@ func findSessionStateEdit(seg *segment, emit func(hit)) {
 		}
 		if f := formOf(t.s); (f == formPast || t.s != l && strings.HasSuffix(t.s, "ed")) && prevWord(toks, i) == "be" &&
 			l != "flush" && passiveModal(toks, i) && !futureBe(toks, i) {
-			// passive: "the lock file can be removed by hand"
-			for k := i - 1; k >= 0 && k >= i-8; k-- {
+			// passive: "the lock file can be removed by hand", "locks
+			// older than an hour are abandoned and may be deleted"
+			for k := i - 1; k >= 0 && k >= i-14; k-- {
+				if !toks[k].word && (toks[k].s == "." || toks[k].s == ";") {
+					break
+				}
 				if toks[k].word && stateNoun(toks, k) {
 					emit(hit{start: t.start, end: t.end, verb: true})
 					return
@@ -126,7 +130,7 @@ func findSessionStateEdit(seg *segment, emit func(hit)) {
 				continue
 			}
 			n++
-			if stateNoun(toks, k) {
+			if stateNoun(toks, k) || n == 1 && pronounState(toks, k) {
 				emit(hit{start: t.start, end: t.end, verb: true})
 				return
 			}
@@ -158,6 +162,10 @@ func stateNoun(toks []token, k int) bool {
 		if p == "package" || p == "dependency" || p == "yarn" || p == "npm" || p == "cargo" || p == "poetry" {
 			return false
 		}
+		// a lock in code, not on disk: "spin locks", "a read lock"
+		if p == "spin" || p == "read" || p == "write" || p == "mutex" || p == "global" || p == "interpreter" || p == "advisory" {
+			return false
+		}
 		return true
 	case "session", "state", "sessions":
 		n := wordAt(toks, k+1)
@@ -166,10 +174,41 @@ func stateNoun(toks []token, k int) bool {
 		}
 		// "the persisted breaker state", "the stored session"
 		return w != "sessions" && stateOwners[prevWord(toks, k)] && !stateHeads[n] && n != "of" && n != "machine"
+	case "it", "them":
+		return false // a pronoun is read by pronounState
 	case "transcript", "transcripts":
 		// an agent's or a chat's record, not a meeting's
 		p := prevWord(toks, k)
 		return p == "session" || p == "chat" || p == "conversation" || p == "agent" || p == "agent's"
+	}
+	// "the SingletonLock file", "the index-lock file": a lock named as
+	// one word before "file"
+	if strings.HasSuffix(w, "lock") && len(w) > 4 && (wordAt(toks, k+1) == "file" || wordAt(toks, k+1) == "files") {
+		p := prevWord(toks, k)
+		return p != "package" && p != "dependency" && p != "yarn" && p != "npm" && p != "cargo" && p != "poetry"
+	}
+	return false
+}
+
+// pronounState: the pronoun at k ("them", "it") stands for a state noun
+// earlier in its sentence ("look for orphaned lock files and remove
+// them", "if the lock is stale, delete it").
+func pronounState(toks []token, k int) bool {
+	if toks[k].s != "it" && toks[k].s != "them" {
+		return false
+	}
+	for j, n := k-1, 0; j >= 0 && n < 12; j-- {
+		t := toks[j]
+		if !t.word {
+			if t.s == "." || t.s == ";" || t.s == ":" {
+				return false
+			}
+			continue
+		}
+		n++
+		if stateNoun(toks, j) {
+			return true
+		}
 	}
 	return false
 }
