@@ -35,6 +35,7 @@ type checkFlags struct {
 	baselineFile  string
 	writeBaseline string
 	stdinName     string
+	quiet         bool
 	paths         []string
 }
 
@@ -61,6 +62,7 @@ func parseCheckFlags(args []string, stdout, stderr io.Writer) (checkFlags, int, 
 	fl.StringVar(&f.newFromRev, "new-from-rev", "", "report only findings on lines added or changed since this git revision")
 	fl.StringVar(&f.baselineFile, "baseline", "", "report only findings that this baseline file does not record")
 	fl.StringVar(&f.writeBaseline, "write-baseline", "", "record the current findings in this baseline file; none of them is reported")
+	fl.BoolVar(&f.quiet, "quiet", false, "print the findings and errors only: no summary line, no notes on stderr")
 	fl.StringVar(&f.stdinName, "stdin-filename", "", "with the path -, check standard input as this file: its kind, configuration and ignore files are the file's")
 	fl.Usage = func() {
 		fmt.Fprintln(stderr, "usage: recoverlint check [flags] [PATH...]")
@@ -162,7 +164,11 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	run := runner.Report{Findings: []check.Finding{}, Errors: []runner.FileError{}}
 	if f.stdinName != "" {
 		var err error
-		if run, err = checkStdin(f.stdinName, stdin, cfg, opts, wd, stderr); err != nil {
+		notes := stderr
+		if f.quiet {
+			notes = io.Discard
+		}
+		if run, err = checkStdin(f.stdinName, stdin, cfg, opts, wd, notes); err != nil {
 			return fail(err)
 		}
 	} else {
@@ -223,7 +229,9 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if err := baseline.Save(f.writeBaseline, baseline.New(run.Findings, baseline.PathMapper(dir, wd))); err != nil {
 			return fail(err)
 		}
-		fmt.Fprintf(stderr, "recoverlint: recorded %d finding(s) in %s\n", len(run.Findings), f.writeBaseline)
+		if !f.quiet {
+			fmt.Fprintf(stderr, "recoverlint: recorded %d finding(s) in %s\n", len(run.Findings), f.writeBaseline)
+		}
 		notes = append(notes, fmt.Sprintf("%d recorded in the baseline", len(run.Findings)))
 		run.Findings = []check.Finding{}
 	case f.baselineFile != "":
@@ -260,7 +268,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stderr, "recoverlint: %s: %s\n", report.Visible(e.Path), report.Visible(e.Error))
 	}
-	if f.format == "text" {
+	if f.format == "text" && !f.quiet {
 		fmt.Fprintf(stderr, "%d finding(s) in %d file(s) scanned", len(run.Findings), run.FilesScanned)
 		if run.FilesSkipped > 0 {
 			fmt.Fprintf(stderr, ", %d binary file(s) skipped", run.FilesSkipped)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -89,10 +90,12 @@ func TestStdinRefusals(t *testing.T) {
 		{[]string{"--stdin-filename", "bin/fix", "-"}, 0, "", "not checked"},
 		{[]string{"--max-file-size", "10", "--stdin-filename", "a.md", "-"}, 2, "", "over --max-file-size 10"},
 		{[]string{"--stdin-filename", "a.md", "-"}, 1, "a.md:1:", "1 finding(s) in 1 file(s)"},
+		{[]string{"--quiet", "--stdin-filename", "scratch/a.md", "-"}, 0, "", ""},
 	} {
 		var out, errb bytes.Buffer
 		code := run(append([]string{"check"}, tc.args...), strings.NewReader(rec), &out, &errb)
-		if code != tc.code || !strings.Contains(out.String(), tc.stdout) || !strings.Contains(errb.String(), tc.stderrHint) {
+		quietOK := !slices.Contains(tc.args, "--quiet") || errb.Len() == 0
+		if code != tc.code || !strings.Contains(out.String(), tc.stdout) || !strings.Contains(errb.String(), tc.stderrHint) || !quietOK {
 			t.Errorf("check %q: exit %d, stdout %q, stderr %q; want exit %d, stdout with %q, stderr with %q", tc.args, code, out.String(), errb.String(), tc.code, tc.stdout, tc.stderrHint)
 		}
 	}
