@@ -44,13 +44,15 @@ type Options struct {
 	// ReadFile reads a file named by a finding's path, to convert its byte
 	// columns; nil uses os.ReadFile relative to WorkDir.
 	ReadFile func(path string) ([]byte, error)
+	// Color colours the text format for a terminal.
+	Color bool
 }
 
 // New returns the reporter for a format name.
 func New(format string, opts Options) (Reporter, error) {
 	switch format {
 	case "text":
-		return Text{}, nil
+		return Text{Color: opts.Color}, nil
 	case "json":
 		return JSON{}, nil
 	case "sarif":

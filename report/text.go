@@ -13,15 +13,34 @@ import (
 // excerpt indented below, for people. Columns are byte columns. File
 // errors and the summary are not part of it: the command prints them on
 // standard error.
-type Text struct{}
+//
+// With Color set, the place is bold, the rule coloured by severity (red
+// error, yellow warning, cyan note) and the excerpt dim, in the SGR
+// escapes every terminal reads; the text between them is what it is
+// without colour. Escapes are written by the printer only: the paths and
+// excerpts are Visible first, so a file cannot colour the output.
+type Text struct{ Color bool }
 
 // Report writes the findings.
-func (Text) Report(w io.Writer, rep runner.Report) error {
+func (t Text) Report(w io.Writer, rep runner.Report) error {
 	var b strings.Builder
+	paint := func(code, s string) string {
+		if !t.Color {
+			return s
+		}
+		return "\x1b[" + code + "m" + s + "\x1b[0m"
+	}
 	for _, f := range rep.Findings {
-		fmt.Fprintf(&b, "%s:%d:%d: %s: %s\n", Visible(f.Path), f.Line, f.Column, f.Rule, f.Message)
+		sev := "31" // error
+		switch Level(f.Severity) {
+		case "warning":
+			sev = "33"
+		case "note":
+			sev = "36"
+		}
+		fmt.Fprintf(&b, "%s %s %s\n", paint("1", fmt.Sprintf("%s:%d:%d:", Visible(f.Path), f.Line, f.Column)), paint(sev, f.Rule+":"), f.Message)
 		if f.Excerpt != "" {
-			fmt.Fprintf(&b, "    %s\n", Visible(f.Excerpt))
+			fmt.Fprintf(&b, "    %s\n", paint("2", Visible(f.Excerpt)))
 		}
 	}
 	_, err := io.WriteString(w, b.String())

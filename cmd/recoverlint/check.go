@@ -36,6 +36,7 @@ type checkFlags struct {
 	writeBaseline string
 	stdinName     string
 	quiet         bool
+	color         string
 	paths         []string
 }
 
@@ -62,6 +63,7 @@ func parseCheckFlags(args []string, stdout, stderr io.Writer) (checkFlags, int, 
 	fl.StringVar(&f.newFromRev, "new-from-rev", "", "report only findings on lines added or changed since this git revision")
 	fl.StringVar(&f.baselineFile, "baseline", "", "report only findings that this baseline file does not record")
 	fl.StringVar(&f.writeBaseline, "write-baseline", "", "record the current findings in this baseline file; none of them is reported")
+	fl.StringVar(&f.color, "color", "auto", "colour the text format: auto (on a terminal, unless NO_COLOR is set), always or never")
 	fl.BoolVar(&f.quiet, "quiet", false, "print the findings and errors only: no summary line, no notes on stderr")
 	fl.StringVar(&f.stdinName, "stdin-filename", "", "with the path -, check standard input as this file: its kind, configuration and ignore files are the file's")
 	fl.Usage = func() {
@@ -93,6 +95,8 @@ func parseCheckFlags(args []string, stdout, stderr io.Writer) (checkFlags, int, 
 		return usage("unknown format %q (want %s)", f.format, strings.Join(report.Formats, ", "))
 	case f.configFile != "" && f.noConfig:
 		return usage("--config and --no-config exclude each other")
+	case f.color != "auto" && f.color != "always" && f.color != "never":
+		return usage("--color %q: want auto, always or never", f.color)
 	case f.baselineFile != "" && f.writeBaseline != "":
 		return usage("--baseline and --write-baseline exclude each other: write a new baseline, or check against one")
 	}
@@ -251,7 +255,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		run.Findings = fresh
 	}
 
-	rep, err := report.New(f.format, report.Options{Check: cc, Version: version(), WorkDir: wd, Root: repoTop(wd)})
+	rep, err := report.New(f.format, report.Options{Check: cc, Version: version(), WorkDir: wd, Root: repoTop(wd), Color: useColor(f.color, stdout)})
 	if err != nil {
 		return fail(err)
 	}
@@ -435,4 +439,24 @@ func checkStdin(name string, stdin io.Reader, cfg *config.Config, opts runner.Op
 		}}}, nil
 	}
 	return runner.Content(nil, shown, src, opts), nil
+}
+
+// useColor decides --color: always, never, or auto: on a terminal, and
+// not when NO_COLOR is set (no-color.org).
+func useColor(mode string, out io.Writer) bool {
+	switch mode {
+	case "always":
+		return true
+	case "never":
+		return false
+	}
+	if os.Getenv("NO_COLOR") != "" {
+		return false
+	}
+	f, ok := out.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
