@@ -53,19 +53,7 @@ func parseCheckFlags(args []string, stdout, stderr io.Writer) (checkFlags, int, 
 			break
 		}
 	}
-	fl.StringVar(&f.format, "format", "text", "output format: "+strings.Join(report.Formats, ", "))
-	fl.StringVar(&f.enable, "enable", "", "comma-separated rule ids: report only these (replaces the config's list)")
-	fl.StringVar(&f.disable, "disable", "", "comma-separated rule ids: do not report these (added to the config's list)")
-	fl.Int64Var(&f.maxFileSize, "max-file-size", runner.DefaultMaxFileSize, "skip files larger than this many bytes (reported in errors)")
-	fl.IntVar(&f.workers, "workers", runtime.GOMAXPROCS(0), "files checked in parallel")
-	fl.StringVar(&f.configFile, "config", "", "read this configuration file instead of looking for .recoverlint.yml")
-	fl.BoolVar(&f.noConfig, "no-config", false, "read no configuration file")
-	fl.StringVar(&f.newFromRev, "new-from-rev", "", "report only findings on lines added or changed since this git revision")
-	fl.StringVar(&f.baselineFile, "baseline", "", "report only findings that this baseline file does not record")
-	fl.StringVar(&f.writeBaseline, "write-baseline", "", "record the current findings in this baseline file; none of them is reported")
-	fl.StringVar(&f.color, "color", "auto", "colour the text format: auto (on a terminal, unless NO_COLOR is set), always or never")
-	fl.BoolVar(&f.quiet, "quiet", false, "print the findings and errors only: no summary line, no notes on stderr")
-	fl.StringVar(&f.stdinName, "stdin-filename", "", "with the path -, check standard input as this file: its kind, configuration and ignore files are the file's")
+	defineCheckFlags(fl, &f)
 	fl.Usage = func() {
 		fmt.Fprintln(stderr, "usage: recoverlint check [flags] [PATH...]")
 		fl.PrintDefaults()
@@ -293,6 +281,26 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	return 0
 }
+
+// defineCheckFlags defines check's flags on fl, filling f.
+func defineCheckFlags(fl *flag.FlagSet, f *checkFlags) {
+	fl.StringVar(&f.format, "format", "text", "output format: "+strings.Join(report.Formats, ", "))
+	fl.StringVar(&f.enable, "enable", "", "comma-separated rule ids: report only these (replaces the config's list)")
+	fl.StringVar(&f.disable, "disable", "", "comma-separated rule ids: do not report these (added to the config's list)")
+	fl.Int64Var(&f.maxFileSize, "max-file-size", runner.DefaultMaxFileSize, "skip files larger than this many bytes (reported in errors)")
+	fl.IntVar(&f.workers, "workers", runtime.GOMAXPROCS(0), "files checked in parallel")
+	fl.StringVar(&f.configFile, "config", "", "read this configuration file instead of looking for .recoverlint.yml")
+	fl.BoolVar(&f.noConfig, "no-config", false, "read no configuration file")
+	fl.StringVar(&f.newFromRev, "new-from-rev", "", "report only findings on lines added or changed since this git revision")
+	fl.StringVar(&f.baselineFile, "baseline", "", "report only findings that this baseline file does not record")
+	fl.StringVar(&f.writeBaseline, "write-baseline", "", "record the current findings in this baseline file; none of them is reported")
+	fl.StringVar(&f.color, "color", "auto", "colour the text format: auto (on a terminal, unless NO_COLOR is set), always or never")
+	fl.BoolVar(&f.quiet, "quiet", false, "print the findings and errors only: no summary line, no notes on stderr")
+	fl.StringVar(&f.stdinName, "stdin-filename", "", "with the path -, check standard input as this file: its kind, configuration and ignore files are the file's")
+}
+
+// parseCheckFlagsInto defines check's flags on fl, for listings.
+func parseCheckFlagsInto(fl *flag.FlagSet) { defineCheckFlags(fl, &checkFlags{}) }
 
 // loadConfig reads the configuration named with --config, or the one
 // found upward from the scanned folder start (named relative to the

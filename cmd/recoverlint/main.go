@@ -38,6 +38,7 @@ commands:
   lsp                       serve diagnostics, hover and quick fixes to an editor (language server, stdio)
   explain FILE...           show what the classifier saw in each file and why
   version                   print the version
+  completion bash|zsh|fish  print a shell completion script
 `
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -63,6 +64,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runMCP(args[1:], stdin, stdout, stderr)
 	case "lsp":
 		return runLSP(args[1:], stdin, stdout, stderr)
+	case "completion":
+		return runCompletion(args[1:], stdout, stderr)
 	case "reconnect":
 		return runReconnect(args[1:], stdin, stdout, stderr)
 	case "restart-impact":
