@@ -12,7 +12,7 @@ import (
 )
 
 // commands are the subcommands, as the usage lists them.
-var commands = []string{"check", "rules", "explain", "reconnect", "restart-impact", "mcp", "lsp", "version", "completion", "help"}
+var commands = []string{"check", "rules", "init", "explain", "reconnect", "restart-impact", "mcp", "lsp", "version", "completion", "help"}
 
 // checkFlagNames are check's flags, read from its flag set so that the
 // completion cannot drift from the command.

@@ -32,6 +32,7 @@ const usage = `usage: recoverlint <command> [flags] [args]
 commands:
   check [flags] [PATH...]   report text that recommends a forbidden recovery action
   rules [RULE]              list the rules, or print one rule's documentation
+  init                      write a commented .recoverlint.yml
   reconnect [flags]         build the sanctioned reconnect request (JSON)
   restart-impact [flags]    report what a restart would destroy (JSON)
   mcp                       serve check_text, request_mcp_reconnect and request_mcp_restart over stdio
@@ -66,6 +67,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return runLSP(args[1:], stdin, stdout, stderr)
 	case "completion":
 		return runCompletion(args[1:], stdout, stderr)
+	case "init":
+		return runInit(args[1:], stdout, stderr)
 	case "reconnect":
 		return runReconnect(args[1:], stdin, stdout, stderr)
 	case "restart-impact":
