@@ -22,6 +22,9 @@ type Options struct {
 	Workers     int
 	// Select decides which walked files are checked; nil uses check.Selected.
 	Select func(rel string) bool
+	// Progress, when set, is told the number of files checked so far,
+	// after each batch; it runs on the merging goroutine and must be quick.
+	Progress func(files int)
 }
 
 // FileError is a file or folder that could not be checked, or was only
@@ -152,7 +155,7 @@ func Run(paths []string, opts Options) Report {
 	}()
 	rep := Report{Findings: []check.Finding{}, Errors: []FileError{}}
 	pending := make(map[int][]result, slots)
-	next := 0
+	next, merged := 0, 0
 	for d := range results {
 		pending[d.n] = d.results
 		for {
@@ -163,6 +166,10 @@ func Run(paths []string, opts Options) Report {
 			delete(pending, next)
 			next++
 			<-free
+			if opts.Progress != nil {
+				merged += len(rs)
+				opts.Progress(merged)
+			}
 			for _, r := range rs {
 				rep.Findings = append(rep.Findings, r.findings...)
 				if r.err != nil {

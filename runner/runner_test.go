@@ -102,3 +102,23 @@ func TestUTF16IsNotBinary(t *testing.T) {
 		t.Errorf("skipped %d, scanned %d, %d findings; want the file checked and its finding", rep.FilesSkipped, rep.FilesScanned, len(rep.Findings))
 	}
 }
+
+// TestProgress: the progress hook sees the count of files checked rise
+// to the total, in order, and the report is the same with it as without.
+func TestProgress(t *testing.T) {
+	dir := genTree(t, 300)
+	var seen []int
+	with := runner.Run([]string{dir}, runner.Options{Workers: 2, Progress: func(n int) { seen = append(seen, n) }})
+	without := runner.Run([]string{dir}, runner.Options{Workers: 2})
+	if !reflect.DeepEqual(with, without) {
+		t.Error("the progress hook changed the report")
+	}
+	if len(seen) < 2 || seen[len(seen)-1] != 300 {
+		t.Fatalf("progress %v, want counts rising to 300", seen)
+	}
+	for i := 1; i < len(seen); i++ {
+		if seen[i] <= seen[i-1] {
+			t.Fatalf("progress went from %d to %d", seen[i-1], seen[i])
+		}
+	}
+}

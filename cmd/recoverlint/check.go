@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/recoverlint/recoverlint/baseline"
 	"github.com/recoverlint/recoverlint/check"
@@ -169,7 +170,9 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			targets, walkErrs = selectFiles(wd, f.paths, cfg, sel)
 		}
 		if len(targets) > 0 {
+			stopProgress := progress(&opts, stderr, f.quiet)
 			run = runner.Run(targets, opts)
+			stopProgress()
 		}
 		run.Errors = append(run.Errors, walkErrs...)
 	}
@@ -467,4 +470,33 @@ func useColor(mode string, out io.Writer) bool {
 	}
 	fi, err := f.Stat()
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// progress shows, on a terminal, a line that counts the files checked,
+// once a run has taken a second, and clears it when the run ends; off a
+// terminal, or with --quiet, it shows nothing.
+func progress(opts *runner.Options, stderr io.Writer, quiet bool) (stop func()) {
+	f, ok := stderr.(*os.File)
+	if quiet || !ok || os.Getenv("TERM") == "dumb" {
+		return func() {}
+	}
+	if fi, err := f.Stat(); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		return func() {}
+	}
+	start := time.Now()
+	var last time.Time
+	shown := false
+	opts.Progress = func(files int) {
+		now := time.Now()
+		if now.Sub(start) < time.Second || now.Sub(last) < 200*time.Millisecond {
+			return
+		}
+		last, shown = now, true
+		fmt.Fprintf(f, "\r\x1b[2Krecoverlint: %d file(s) checked…", files)
+	}
+	return func() {
+		if shown {
+			fmt.Fprint(f, "\r\x1b[2K")
+		}
+	}
 }
