@@ -77,13 +77,46 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 	return 2
 }
 
-// version reports the module version when built from a tagged module, or
-// "devel".
+// version reports the version of this build (versionOf).
 func version() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return versionOf(releaseVersion, "", nil)
 	}
-	return "devel"
+	return versionOf(releaseVersion, bi.Main.Version, bi.Settings)
+}
+
+// releaseVersion is set for releases: go build -ldflags "-X main.releaseVersion=v1.2.3".
+var releaseVersion string
+
+// versionOf decides the version a build reports: the release's, else the
+// module's when built as a tagged module, else 0.0.0-devel with the VCS
+// revision and a dirty mark, a semantic version that sorts below every
+// release (SARIF readers want a version that starts with a number).
+func versionOf(release, module string, settings []debug.BuildSetting) string {
+	switch {
+	case release != "":
+		return release
+	case module != "" && module != "(devel)":
+		return module
+	}
+	rev, dirty := "", false
+	for _, s := range settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
+		}
+	}
+	v := "0.0.0-devel"
+	if rev != "" {
+		v += "+" + rev[:min(len(rev), 12)]
+		if dirty {
+			v += ".dirty"
+		}
+	}
+	return v
 }
 
 // runExplain prints what the classifier decided for each action named in

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -86,6 +87,25 @@ func TestRulesDoc(t *testing.T) {
 	for _, r := range rules.All {
 		if !bytes.Contains(got, []byte("\n## "+r.ID+"\n")) {
 			t.Errorf("docs/rules.md has no section for %s", r.ID)
+		}
+	}
+}
+
+func TestVersionOf(t *testing.T) {
+	vcs := []debug.BuildSetting{{Key: "vcs.revision", Value: "0123456789abcdef0123"}, {Key: "vcs.modified", Value: "true"}}
+	for _, tc := range []struct {
+		release, module string
+		settings        []debug.BuildSetting
+		want            string
+	}{
+		{"v1.2.3", "(devel)", vcs, "v1.2.3"},
+		{"", "v0.4.0", vcs, "v0.4.0"},
+		{"", "(devel)", vcs, "0.0.0-devel+0123456789ab.dirty"},
+		{"", "(devel)", vcs[:1], "0.0.0-devel+0123456789ab"},
+		{"", "", nil, "0.0.0-devel"},
+	} {
+		if got := versionOf(tc.release, tc.module, tc.settings); got != tc.want {
+			t.Errorf("versionOf(%q, %q, …) = %q, want %q", tc.release, tc.module, got, tc.want)
 		}
 	}
 }
