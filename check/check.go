@@ -382,11 +382,6 @@ func (c Config) severity(id string) string {
 	return "error"
 }
 
-// scan reads the source as its kind says; see Checker.scan.
-func scan(kind Kind, name string, src []byte) ([]rules.Unit, []rules.Finding, error) {
-	return NewChecker().scan(kind, name, src)
-}
-
 // scan reads the source as its kind says. A code file that does not lex
 // is read as plain text beside the calls found before the error, and the
 // error is returned.

@@ -5,13 +5,8 @@ import (
 	"strings"
 )
 
-// stance decides what the segment does with the action at h.
-func (v *view) stance(seg *segment, h hit) Stance {
-	st, _ := v.stanceWhy(seg, h)
-	return st
-}
-
-// stanceWhy is stance with the reason it was decided, for verdicts.
+// stanceWhy decides what the segment does with the action at h, and
+// says why.
 func (v *view) stanceWhy(seg *segment, h hit) (Stance, string) {
 	if v.u.Kind == FrontMatter && metadataKey(frontMatterKey(v.f.s, h.start)) {
 		return Mention, "a front matter key that names the page (title, aliases, tags)"
