@@ -268,6 +268,14 @@ func killVerb(seg *segment, i int) bool {
 	if ownTerminalKey(seg.text()) {
 		return false // "press Ctrl+C to terminate it": the reader's own terminal
 	}
+	if strings.HasPrefix(toks[i].s, "termin") {
+		switch wordAt(toks, i+1) {
+		case "tls", "ssl", "https", "the":
+			if n := wordAt(toks, i+1); n != "the" || wordAt(toks, i+2) == "tls" || wordAt(toks, i+2) == "ssl" {
+				return false // "terminate TLS in front of the server": where encryption ends
+			}
+		}
+	}
 	// the script's or agent's own children ("all background processes")
 	for k, n := i+1, 0; k < len(toks) && n < 4; k++ {
 		if t := toks[k]; t.word {
