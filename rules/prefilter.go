@@ -994,9 +994,14 @@ const (
 	minBytes4 = 8 << 10
 )
 
-// lineStarts fills cut with 0 and line starts near len(src)*s/len(cut) and
-// returns how many streams that makes: len(cut), or 1 when a line is so
-// long that some stream would be empty.
+// lineStarts fills cut with 0 and paragraph starts (the line after a
+// blank line) near len(src)*s/len(cut) and returns how many streams that
+// makes: len(cut), or 1 when no blank line is near enough. A stream starts
+// as the text's reading does after a line break; inline markup (an HTML
+// tag, a link) can run across a single line break, and the raw scan reads
+// it as one construct, so a stream may only start where no such construct
+// is open: after a blank line, which ends them (FuzzStreamsAgree found a
+// tag cut at a plain line start).
 func lineStarts(src []byte, cut []int) int {
 	cut[0] = 0
 	for s := 1; s < len(cut); s++ {
@@ -1004,11 +1009,11 @@ func lineStarts(src []byte, cut []int) int {
 		if from <= cut[s-1] {
 			return 1
 		}
-		k := bytes.IndexByte(src[from:], '\n')
-		if k < 0 || from+k+1 >= len(src) {
+		k := bytes.Index(src[from:], []byte("\n\n"))
+		if k < 0 || from+k+2 >= len(src) || from+k+2 >= len(src)*(s+1)/len(cut) {
 			return 1
 		}
-		cut[s] = from + k + 1
+		cut[s] = from + k + 2
 	}
 	return len(cut)
 }
