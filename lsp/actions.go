@@ -14,9 +14,7 @@ import (
 )
 
 type docPosition struct {
-	TextDocument struct {
-		URI string `json:"uri"`
-	} `json:"textDocument"`
+	textDocumentParams
 	Position position `json:"position"`
 }
 
@@ -105,9 +103,7 @@ func overlaps(r protocol.Range, from, to position) bool {
 }
 
 type codeActionParams struct {
-	TextDocument struct {
-		URI string `json:"uri"`
-	} `json:"textDocument"`
+	textDocumentParams
 	Range   span `json:"range"`
 	Context struct {
 		Only []string `json:"only"`

@@ -12,6 +12,13 @@ import (
 	"github.com/recoverlint/recoverlint/check"
 )
 
+// textDocumentParams are the parameters that name only a document.
+type textDocumentParams struct {
+	TextDocument struct {
+		URI string `json:"uri"`
+	} `json:"textDocument"`
+}
+
 func (s *server) didOpen(ctx context.Context, raw json.RawMessage) error {
 	var p struct {
 		TextDocument struct {
@@ -67,11 +74,7 @@ func (s *server) didChange(ctx context.Context, raw json.RawMessage) error {
 }
 
 func (s *server) didSave(ctx context.Context, raw json.RawMessage) error {
-	var p struct {
-		TextDocument struct {
-			URI string `json:"uri"`
-		} `json:"textDocument"`
-	}
+	var p textDocumentParams
 	if json.Unmarshal(raw, &p) != nil {
 		return nil
 	}
@@ -93,11 +96,7 @@ func (s *server) didSave(ctx context.Context, raw json.RawMessage) error {
 }
 
 func (s *server) didClose(ctx context.Context, raw json.RawMessage) error {
-	var p struct {
-		TextDocument struct {
-			URI string `json:"uri"`
-		} `json:"textDocument"`
-	}
+	var p textDocumentParams
 	if json.Unmarshal(raw, &p) != nil {
 		return nil
 	}

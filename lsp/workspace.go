@@ -13,6 +13,7 @@ import (
 
 	"github.com/recoverlint/recoverlint/check"
 	"github.com/recoverlint/recoverlint/config"
+	"github.com/recoverlint/recoverlint/report"
 	"github.com/recoverlint/recoverlint/rules"
 	"github.com/recoverlint/recoverlint/runner"
 	"github.com/recoverlint/recoverlint/walk"
@@ -72,17 +73,10 @@ func root(roots []string, path string) string {
 	if best != "" {
 		return best
 	}
-	dir := filepath.Dir(path)
-	for d := dir; ; {
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
-			return d
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return dir
-		}
-		d = parent
+	if top, ok := walk.Top(filepath.Dir(path)); ok {
+		return top
 	}
+	return filepath.Dir(path)
 }
 
 // config returns the configuration a check of root reads, as check does:
@@ -223,8 +217,10 @@ func notice(t *text, enc encoding, sev protocol.DiagnosticSeverity, msg string) 
 	}}
 }
 
+// severity is a finding's severity as LSP numbers it, read as the other
+// reporters read it (report.Level).
 func severity(s string) protocol.DiagnosticSeverity {
-	switch s {
+	switch report.Level(s) {
 	case "warning":
 		return protocol.DiagnosticSeverityWarning
 	case "note":

@@ -25,7 +25,13 @@ type repo struct {
 // findTop looks upward from the absolute folder dir for the top of a git
 // work tree: the first folder holding a .git folder or file. ok is false
 // when there is none up to the file system root.
-func findTop(dir string) (top string, ok bool) {
+func findTop(dir string) (top string, ok bool) { return Top(dir) }
+
+// Top returns the top of the git work tree that holds the absolute folder
+// dir: the nearest folder, dir itself included, with a .git folder or
+// file. Front ends that must agree with the walk on where a tree starts
+// (check's standard input, the language server) ask it.
+func Top(dir string) (top string, ok bool) {
 	for {
 		if fi, err := os.Lstat(filepath.Join(dir, ".git")); err == nil &&
 			(fi.IsDir() || fi.Mode().IsRegular()) {

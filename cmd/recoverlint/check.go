@@ -358,16 +358,10 @@ func commonFolder(wd string, paths []string) string {
 
 // repoTop is the top of the git work tree that holds dir, or dir.
 func repoTop(dir string) string {
-	for d := dir; ; {
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
-			return d
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return dir
-		}
-		d = parent
+	if top, ok := walk.Top(dir); ok {
+		return top
 	}
+	return dir
 }
 
 // selectFiles walks the paths and keeps the files the configuration does
@@ -431,8 +425,9 @@ func checkStdin(name string, stdin io.Reader, cfg *config.Config, opts runner.Op
 	}
 	// the walk that would meet the file: of its repository, else of the
 	// working directory that holds it, else of its own folder
-	root := repoTop(filepath.Dir(abs))
-	if _, err := os.Lstat(filepath.Join(root, ".git")); err != nil {
+	root, inRepo := walk.Top(filepath.Dir(abs))
+	if !inRepo {
+		root = filepath.Dir(abs)
 		if rel, err := filepath.Rel(wd, abs); err == nil && filepath.IsLocal(rel) {
 			root = wd
 		}
