@@ -66,6 +66,20 @@ type result struct {
 	scanned  bool
 }
 
+// add counts one file's outcome into the report.
+func (rep *Report) add(r result) {
+	rep.Findings = append(rep.Findings, r.findings...)
+	if r.err != nil {
+		rep.Errors = append(rep.Errors, *r.err)
+	}
+	if r.skipped {
+		rep.FilesSkipped++
+	}
+	if r.scanned {
+		rep.FilesScanned++
+	}
+}
+
 // maxBatch is the most files the walk hands a worker at once, and a
 // worker hands back: each hand-over wakes a parked goroutine (the merge,
 // or the walk waiting for room), which cost 5 % of the CPU of a run over
@@ -171,16 +185,7 @@ func Run(paths []string, opts Options) Report {
 				opts.Progress(merged)
 			}
 			for _, r := range rs {
-				rep.Findings = append(rep.Findings, r.findings...)
-				if r.err != nil {
-					rep.Errors = append(rep.Errors, *r.err)
-				}
-				if r.skipped {
-					rep.FilesSkipped++
-				}
-				if r.scanned {
-					rep.FilesScanned++
-				}
+				rep.add(r)
 			}
 		}
 	}
@@ -246,16 +251,7 @@ func Content(c *check.Checker, shown string, src []byte, opts Options) Report {
 		}
 		r = checkContent(c, shown, src, opts)
 	}
-	rep.Findings = append(rep.Findings, r.findings...)
-	if r.err != nil {
-		rep.Errors = append(rep.Errors, *r.err)
-	}
-	if r.skipped {
-		rep.FilesSkipped++
-	}
-	if r.scanned {
-		rep.FilesScanned++
-	}
+	rep.add(r)
 	return rep
 }
 
