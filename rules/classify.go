@@ -112,7 +112,7 @@ func (v *view) procWordsOf() bool {
 // Classify returns the findings of the given rules in one unit.
 func Classify(u Unit, rules []*Rule) []Finding {
 	var out []Finding
-	verdicts(u, rules, func(vd Verdict) {
+	verdicts(u, rules, false, func(vd Verdict) {
 		if vd.Finding {
 			out = append(out, Finding{Rule: vd.Rule, Start: vd.Start, End: vd.End, Message: vd.Message})
 		}

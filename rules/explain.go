@@ -5,6 +5,6 @@ package rules
 // Classify makes, for `recoverlint explain` and debugging.
 func Explain(u Unit, rules []*Rule) []Verdict {
 	var out []Verdict
-	verdicts(u, rules, func(vd Verdict) { out = append(out, vd) })
+	verdicts(u, rules, true, func(vd Verdict) { out = append(out, vd) })
 	return out
 }

@@ -20,9 +20,9 @@ func (v *view) stanceWhy(seg *segment, h hit) (Stance, string) {
 	if seg.kind == segProse && v.definitionAt(h.start) {
 		return Mention, "a definition (`name` - what it does) describes an option"
 	}
-	ctx := func(label string) (Stance, string, bool) {
+	ctx := func() (Stance, string, bool) {
 		if seg.label == int(Prohibit) {
-			return Prohibit, "the " + label + " is labelled as a ban", true
+			return Prohibit, "its own label bans it (Don't:, Bad:, a warning)", true
 		}
 		if seg.label != int(Recommend) {
 			if v.context().ctxBan {
@@ -42,43 +42,52 @@ func (v *view) stanceWhy(seg *segment, h hit) (Stance, string) {
 		if seg.trailing != "" && commentBanLabel(strings.TrimLeft(seg.trailing, "# ")) {
 			return Prohibit, "the command's own comment bans it"
 		}
-		if st, why, ok := ctx("command"); ok {
+		if st, why, ok := ctx(); ok {
 			return st, why
 		}
 		if lo, ok := echoString(seg, h); ok {
 			st := proseStance(seg, h, lo)
-			return st, "printed text: " + clauseReason(st)
+			return st, printedReasons[st]
 		}
 		return Recommend, "a command to run"
 	case segComment:
 		own := strings.TrimLeft(strings.TrimSpace(seg.text()), "#/-;:<> ")
 		if !commentGoodLabel(own) {
-			if st, why, ok := ctx("comment"); ok {
+			if st, why, ok := ctx(); ok {
 				return st, why
 			}
 		}
 		st := proseStance(seg, h, 0)
-		return st, "a comment: " + clauseReason(st)
+		return st, commentReasons[st]
 	}
-	if st, why, ok := ctx("text"); ok {
+	if st, why, ok := ctx(); ok {
 		return st, why
 	}
 	if v.u.Kind == Heading && !h.verb && strings.TrimSpace(strings.Trim(seg.text(), "#*_` ")) == v.f.s[h.start:h.end] {
 		return Mention, "a heading that is only the action's name titles its subject"
 	}
 	st := proseStance(seg, h, 0)
-	return st, clauseReason(st)
+	return st, clauseReasons[st]
 }
 
-// clauseReason says what the clause's grammar decided.
-func clauseReason(st Stance) string {
-	switch st {
-	case Recommend:
-		return "the clause recommends it (an instruction, a modal, an approval or a condition's remedy)"
-	case Prohibit:
-		return "the clause bans it (never, don't, must not, a warning)"
+// clauseReasons say what the clause's grammar decided, by stance; the
+// printed text of a command and a comment are read by the same grammar.
+// They are built once, so a verdict's reason costs nothing to give.
+var (
+	clauseReasons = [...]string{
+		Recommend: "the clause recommends it (an instruction, a modal, an approval or a condition's remedy)",
+		Prohibit:  "the clause bans it (never, don't, must not, a warning)",
+		Mention:   "the clause only mentions it (a description, a report, a question, another sense)",
 	}
-	return "the clause only mentions it (a description, a report, a question, another sense)"
+	printedReasons = prefixed("printed text: ", clauseReasons)
+	commentReasons = prefixed("a comment: ", clauseReasons)
+)
+
+func prefixed(p string, rs [3]string) [3]string {
+	for i := range rs {
+		rs[i] = p + rs[i]
+	}
+	return rs
 }
 
 // changeTitle: a commit message, pull request or changelog title in the
