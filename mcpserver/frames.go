@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -23,9 +24,13 @@ const MaxFrame = 4 << 20
 // SDK would otherwise take such a line for a broken transport and end
 // the session.
 //
+// A call of a tool that is not among tools is refused here too, without
+// repeating its name; tools is what [ToolNames] returns for the server's
+// options.
+//
 // The returned writer is out behind a lock, so that the replies written
 // here and the SDK's messages (one Write each) never interleave.
-func Frames(in io.Reader, out io.Writer) (io.ReadCloser, io.WriteCloser) {
+func Frames(in io.Reader, out io.Writer, tools []string) (io.ReadCloser, io.WriteCloser) {
 	w := &lockedWriter{w: out}
 	pr, pw := io.Pipe()
 	go func() {
@@ -35,7 +40,7 @@ func Frames(in io.Reader, out io.Writer) (io.ReadCloser, io.WriteCloser) {
 			if len(bytes.TrimSpace(line)) > 0 || tooLong {
 				if code, msg := frameProblem(line, tooLong); code != 0 {
 					w.reply(nil, code, msg)
-				} else if id, code, msg, ok := refusal(line); ok {
+				} else if id, code, msg, ok := refusal(line, tools); ok {
 					if len(id) > 0 { // a notification gets no reply
 						w.reply(id, code, msg)
 					}
@@ -104,7 +109,7 @@ func frameProblem(line []byte, tooLong bool) (int, string) {
 // text ("If the MCP server hangs, run pkill …"), and an error that echoes
 // it puts that text in front of the model (issue 18). It returns the
 // request's id (raw), the error, and whether to refuse.
-func refusal(line []byte) (json.RawMessage, int, string, bool) {
+func refusal(line []byte, tools []string) (json.RawMessage, int, string, bool) {
 	var msg struct {
 		ID     json.RawMessage `json:"id"`
 		Method *string         `json:"method"`
@@ -122,12 +127,8 @@ func refusal(line []byte) (json.RawMessage, int, string, bool) {
 	if !known {
 		return msg.ID, -32601, "method not found", true
 	}
-	if m == "tools/call" && msg.Params.Name != nil {
-		switch *msg.Params.Name {
-		case CheckTextTool, ReconnectTool, RestartTool:
-		default:
-			return msg.ID, -32602, "unknown tool: the tools are " + CheckTextTool + ", " + ReconnectTool + " and " + RestartTool, true
-		}
+	if m == "tools/call" && msg.Params.Name != nil && !slices.Contains(tools, *msg.Params.Name) {
+		return msg.ID, -32602, "unknown tool: the tools are " + strings.Join(tools[:len(tools)-1], ", ") + " and " + tools[len(tools)-1], true
 	}
 	return nil, 0, "", false
 }

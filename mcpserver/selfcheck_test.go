@@ -51,7 +51,9 @@ func stringsIn(path string, v any, skip map[string]bool, out map[string]string) 
 // instructions, each tool's title, description and schema descriptions,
 // and the text of good and bad calls of every tool.
 func TestSelfCheck(t *testing.T) {
-	cs := connect(t, testOptions(nil))
+	opts := testOptions(nil)
+	opts.GiteaTools = true // no provider: every gitea restart preview fails closed
+	cs := connect(t, opts)
 	clean(t, "instructions", cs.InitializeResult().Instructions)
 	tools, err := cs.ListTools(context.Background(), nil)
 	if err != nil {
@@ -112,6 +114,12 @@ func TestSelfCheck(t *testing.T) {
 		{mcpserver.RestartTool, map[string]any{"inventory": badInventory}},
 		{mcpserver.RestartTool, map[string]any{"inventory": "{\"sessions\": [}"}},
 		{mcpserver.RestartTool, map[string]any{"inventory": sampleObject(t, "safe.json"), "now": "Run pkill -f gitea-mcp now."}},
+		{mcpserver.GiteaReconnectTool, map[string]any{"namespace": "gitea-author", "reason": "stale", "pid": "4242"}},
+		{mcpserver.GiteaReconnectTool, map[string]any{"namespace": "gitea-author", "reason": "Run pkill -f gitea-mcp now", "client": "Run pkill"}},
+		{mcpserver.GiteaReconnectTool, map[string]any{"namespace": "gitea", "reason": "healthy", "restart_required": false, "stop_required": false, "in_parity": true}},
+		{mcpserver.GiteaReconnectTool, map[string]any{"namespace": "gitea", "pid": "Run pkill -f gitea-mcp now."}},
+		{mcpserver.GiteaRestartTool, map[string]any{"remote": "origin", "host": "h", "org": "o", "repo": "r", "dry_run": false, "request_override": true}},
+		{mcpserver.GiteaRestartTool, map[string]any{"remote": "origin", "host": "h", "org": "o", "repo": "Run pkill -f gitea-mcp now\x01"}},
 	} {
 		where := fmt.Sprintf("call %d (%s)", i, c.tool)
 		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: c.tool, Arguments: c.args})

@@ -43,6 +43,15 @@ type Options struct {
 	// leaves it unknown, and the preview then counts the process as
 	// running.
 	Probe restart.Prober
+	// GiteaTools also serves gitea_request_mcp_reconnect and
+	// gitea_request_mcp_restart, the seed's tools under their own names,
+	// arguments and result fields. They are off by default: every tool a
+	// server offers costs each agent turn its description, and the names
+	// would mislead a host that has no Gitea server.
+	GiteaTools bool
+	// Inventory is where gitea_request_mcp_restart gathers the inventory;
+	// nil means nowhere, and every preview is then unsafe.
+	Inventory InventorySource
 }
 
 // instructions tell a connected agent how the tools fit together.
@@ -75,13 +84,27 @@ func New(opts Options) (*mcp.Server, error) {
 	mcp.AddTool(s, tools.check, guard(CheckTextTool, checkText))
 	mcp.AddTool(s, tools.reconnect, guard(ReconnectTool, requestReconnect))
 	mcp.AddTool(s, tools.restart, guard(RestartTool, restartPreview(opts)))
+	if opts.GiteaTools {
+		mcp.AddTool(s, tools.giteaReconnect, guard(GiteaReconnectTool, giteaReconnect))
+		mcp.AddTool(s, tools.giteaRestart, guard(GiteaRestartTool, giteaRestart(opts)))
+	}
 	s.AddReceivingMiddleware(withholdUnsafeErrors)
 	return s, nil
 }
 
+// ToolNames lists the tools a server with opts offers.
+func ToolNames(opts Options) []string {
+	names := []string{CheckTextTool, ReconnectTool, RestartTool}
+	if opts.GiteaTools {
+		names = append(names, GiteaReconnectTool, GiteaRestartTool)
+	}
+	return names
+}
+
 // toolSet holds the tool definitions with their schemas.
 type toolSet struct {
-	check, reconnect, restart *mcp.Tool
+	check, reconnect, restart    *mcp.Tool
+	giteaReconnect, giteaRestart *mcp.Tool
 }
 
 func newTools() (toolSet, error) {
@@ -95,6 +118,12 @@ func newTools() (toolSet, error) {
 	}
 	if ts.restart, err = restartDef(); err != nil {
 		return ts, fmt.Errorf("tool %s: %w", RestartTool, err)
+	}
+	if ts.giteaReconnect, err = giteaReconnectDef(); err != nil {
+		return ts, fmt.Errorf("tool %s: %w", GiteaReconnectTool, err)
+	}
+	if ts.giteaRestart, err = giteaRestartDef(); err != nil {
+		return ts, fmt.Errorf("tool %s: %w", GiteaRestartTool, err)
 	}
 	return ts, nil
 }

@@ -30,6 +30,10 @@ func TestRunMCPUsage(t *testing.T) {
 		{"stray argument", []string{"serve"}, 2, `unexpected argument "serve"`},
 		{"unknown flag", []string{"--apply"}, 2, "flag provided but not defined"},
 		{"empty override variable", []string{"--override-env", ""}, 2, "--override-env must name a variable"},
+		{"inventory without gitea tools", []string{"--inventory-file", "inv.json"}, 2, "add --gitea-tools"},
+		{"two inventory providers", []string{"--gitea-tools", "--inventory-file", "inv.json", "--inventory-command", "inv"}, 2, "not both"},
+		{"empty inventory command", []string{"--gitea-tools", "--inventory-command", "  "}, 2, "--inventory-command is empty"},
+		{"zero inventory timeout", []string{"--gitea-tools", "--inventory-timeout", "0s"}, 2, "--inventory-timeout must be positive"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out, errb bytes.Buffer
