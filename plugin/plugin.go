@@ -36,15 +36,15 @@ type Linter struct {
 func New(settings any) (register.LinterPlugin, error) {
 	s, err := register.DecodeSettings[Settings](settings)
 	if err != nil {
-		return nil, fmt.Errorf("recoverlint settings: %w", err)
+		return nil, fmt.Errorf("settings: %w", err)
 	}
 	disabled, err := ruleSet(s.Disable)
 	if err != nil {
-		return nil, fmt.Errorf("recoverlint settings: disable: %w", err)
+		return nil, fmt.Errorf("settings: disable: %w", err)
 	}
 	enabled, err := ruleSet(s.Enable)
 	if err != nil {
-		return nil, fmt.Errorf("recoverlint settings: enable: %w", err)
+		return nil, fmt.Errorf("settings: enable: %w", err)
 	}
 	return &Linter{cfg: check.Config{Disabled: disabled, Enabled: enabled}}, nil
 }

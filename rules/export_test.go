@@ -14,3 +14,15 @@ func WithoutRoutes(rs []*Rule) []*Rule {
 
 // UnitGroups returns the route groups a filter finds in a unit's text.
 func UnitGroups(f *Filter, text string) uint64 { return f.unitGroups(text) }
+
+// SegmentSpans returns the byte spans of the segments a unit is judged in.
+func SegmentSpans(u *Unit) [][2]int {
+	var out [][2]int
+	for _, s := range newView(u).segments() {
+		out = append(out, [2]int{s.start, s.end})
+	}
+	return out
+}
+
+// MaxSegment is the longest a prose segment grows without a sentence end.
+const MaxSegment = maxSegment

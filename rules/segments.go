@@ -21,6 +21,13 @@ func (v *view) segments() []*segment {
 		if v.code(i) {
 			continue
 		}
+		if i-start >= maxSegment && (c == ' ' || c == '\n' || c == '\t') {
+			// no sentence runs this long: a text without sentence ends
+			// (a minified page, a generated list) is cut at a space, so
+			// that judging a hit costs at most a window, not the unit
+			add(i)
+			continue
+		}
 		switch c {
 		case '.', '!', '?':
 			j := i + 1
@@ -44,6 +51,12 @@ func (v *view) segments() []*segment {
 	add(len(s))
 	return segs
 }
+
+// maxSegment is the longest a prose segment grows before it is cut at the
+// next space without a sentence end. A sentence is judged from its own
+// words, so every hit in it costs a scan of the segment; uncut, a unit of
+// n bytes with hits all through it and no full stop would cost n².
+const maxSegment = 2048
 
 func abbreviation(s string, i int) bool {
 	j := i

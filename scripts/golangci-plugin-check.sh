@@ -79,6 +79,19 @@ status=0
 grep -q '(recoverlint)' "$work/gcl.out" || { echo "FAIL: no finding is attributed to recoverlint"; cat "$work/gcl.out"; exit 1; }
 expect "golangci-lint (recoverlint build)" "$status" "$work/gcl.out"
 
+echo "== custom golangci-lint with a bad plugin setting: the error once, exit 3"
+(cd "$root/tools/gcl" && go test -count=1 .)
+bad=$work/bad-settings
+mkdir -p "$bad"
+cp "$sample/go.mod" "$sample/sample.go" "$bad/"
+sed 's/^\(        description: .*\)$/\1\n        settings:\n          disable: [no-such-rule]/' "$sample/.golangci.yml" >"$bad/.golangci.yml"
+status=0
+(cd "$bad" && "$gcl" run ./... >"$work/bad.out" 2>&1) || status=$?
+if [ "$status" -ne 3 ] || [ "$(grep -c 'unknown rule "no-such-rule"' "$work/bad.out")" -ne 1 ]; then
+	echo "FAIL: want exit 3 and the settings error once, got exit $status:"; cat "$work/bad.out"; exit 1
+fi
+echo "ok: $(cat "$work/bad.out")"
+
 if [ "${SKIP_REPO:-0}" = 1 ]; then
 	exit 0
 fi

@@ -26,9 +26,40 @@ const golangciPath = "github.com/golangci/golangci-lint/v2"
 
 func main() {
 	if err := commands.Execute(buildInfo()); err != nil {
-		fmt.Fprintf(os.Stderr, "golangci-lint (recoverlint build): %v\n", err)
+		// cobra has printed the error already ("Error: …") unless the
+		// command silences it; printing it again, as golangci-lint's own
+		// main does, shows every settings error twice
+		if cobraSilenced(os.Args[1:]) {
+			fmt.Fprintf(os.Stderr, "Error: %v\n", err)
+		}
 		os.Exit(exitcodes.Failure)
 	}
+}
+
+// cobraSilenced reports whether the command that args run is one of the
+// two that golangci-lint v2.15.0 builds with SilenceErrors, so that cobra
+// does not print their errors: "migrate" and "config verify". The command
+// words are the first arguments that are not flags.
+func cobraSilenced(args []string) bool {
+	var words []string
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if !strings.HasPrefix(a, "-") {
+			words = append(words, a)
+		}
+		if len(words) == 2 {
+			break
+		}
+	}
+	switch {
+	case len(words) > 0 && words[0] == "migrate":
+		return true
+	case len(words) > 1 && words[0] == "config" && words[1] == "verify":
+		return true
+	}
+	return false
 }
 
 // buildInfo reports golangci-lint's own version, read from the build's
