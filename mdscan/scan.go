@@ -174,8 +174,10 @@ type frame struct {
 	chain    []string // lead-ins of the enclosing lists, outermost first
 	leadIn   string   // chain joined by '\n'
 	listItem bool
-	ordered  bool
-	quote    bool
+	// task is set in a list item that opens with an open task box ("- [ ] …")
+	task    bool
+	ordered bool
+	quote   bool
 
 	// inherited is the label in force where the container opened. own is
 	// the label of a paragraph in this container that held nothing else;
@@ -277,6 +279,7 @@ func (s *scanner) context() rules.Context {
 		LeadIn:   f.leadIn,
 		ListItem: f.listItem,
 		Ordered:  f.listItem && f.ordered,
+		Task:     f.listItem && f.task,
 		Quote:    f.quote,
 		Path:     s.path,
 	}
@@ -364,6 +367,12 @@ func (s *scanner) visit(n ast.Node, entering bool) (ast.WalkStatus, error) {
 			f.listItem = true
 		} else {
 			s.pop()
+		}
+	case east.KindTaskCheckBox:
+		// an open box is a step still to take; a ticked one, in a pull
+		// request or a changelog, reports what was done
+		if entering && !n.(*east.TaskCheckBox).IsChecked {
+			s.top().task = true
 		}
 	case east.KindTable:
 		if entering {

@@ -216,7 +216,9 @@ var fallbackCues = []string{"fall back", "fallback", "fall-back", "falls back", 
 // where the same sentence names a tool or MCP, or a failing one.
 var weakFallbackCues = []string{"instead", "yourself", "straight", "for now", "stop-gap", "stopgap",
 	"in the meantime", "until the fix", "until it is fixed", "until that is fixed", "until that is sorted",
-	"last resort", "rather than waiting", "directly"}
+	"last resort", "rather than waiting", "directly",
+	// after a preference for the tool: "prefer the MCP tool; otherwise …"
+	"otherwise"}
 
 // failureCues mark a tool or server that is failing.
 var failureCues = []string{"fail", "fails", "failed", "failing", "unavailable", "down",
@@ -227,7 +229,8 @@ var failureCues = []string{"fail", "fails", "failed", "failing", "unavailable", 
 	"can't start", "cannot start", "won't start", "rejects", "refuses",
 	"keeps failing", "empty result", "crashes", "crashed", "can't connect", "cannot connect",
 	"errors with", "returns an error", "throws", "with a timeout",
-	"fails to connect", "not loaded", "is missing", "are missing"}
+	"fails to connect", "not loaded", "is missing", "are missing",
+	"not answering", "isn't answering", "unreachable", "not reachable", "isn't reachable"}
 
 // inFallback reports whether a raw API call is presented as a way around
 // the tools.

@@ -252,6 +252,9 @@ func proseStance(seg *segment, h hit, floor int) Stance {
 			return Mention
 		}
 	}
+	if taskHead(seg, toks, i) {
+		return Recommend // "- [ ] Updated `.env` with the key": an open box is a step to take
+	}
 	return mood(toks, lo, i, hi, h, seg.v.u.Kind == Prose || seg.v.u.Kind == Heading)
 }
 
@@ -318,6 +321,9 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 	}
 	if approved(toks, i, hi) {
 		return Recommend // "Running `pkill -f x` is fine here", "falling back to curl is acceptable"
+	}
+	if formOf(toks[i].s) == formGerund && prevWord(toks, i) == "of" && prevWord2(toks, i) == "matter" {
+		return Recommend // "restarting it is just a matter of touching the script": all it takes
 	}
 	if habit(toks, lo, i) {
 		return Recommend // "When it hangs, I usually run killall node"
@@ -442,6 +448,7 @@ func verbHitMood(toks []token, lo, i, hi int, w string) Stance {
 		if p := prevWord(toks, i); p == "after" || p == "since" || p == "upon" || p == "while" {
 			return Mention
 		}
+
 		for k := i + 1; k < hi; k++ {
 			if toks[k].word && positiveOutcome[toks[k].s] {
 				return Recommend

@@ -37,7 +37,7 @@ var baseVerbs = union(set(
 	"respawn", "watch", "own", "hold", "leave", "receive", "forward", "belong", "exist", "happen",
 	"mean", "allow", "permit", "forbid", "ban", "protect", "lock", "load", "parse", "store", "track",
 	"manage", "control", "sweep", "name", "fold", "scan", "classify", "judge", "decide", "count",
-	"answer", "cover"),
+	"answer", "cover", "talk", "reach"),
 	// not verbs, but they open an instruction as a verb does ("Never run …",
 	// "Please delete …", "First remove …"), and the mood reads them so
 	clauseOpeners)

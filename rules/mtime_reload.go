@@ -159,7 +159,9 @@ func touchCommand(seg *segment, i int) bool {
 // reload.trigger, .preview/reload.sentinel).
 func reloadTarget(p string) bool {
 	b := strings.ToLower(baseName(p))
-	for _, w := range []string{"restart", "reload", "trigger", "sentinel", "touchfile", "touch-reload"} {
+	// a WSGI entry script is what mod_wsgi and uWSGI watch: touching it
+	// reloads the application (wsgi.py, app.wsgi, "$WSGI_FILE")
+	for _, w := range []string{"restart", "reload", "trigger", "sentinel", "touchfile", "touch-reload", "wsgi"} {
 		if strings.Contains(b, w) {
 			return true
 		}
@@ -222,6 +224,11 @@ func objectIsConfig(seg *segment, i int) bool {
 			return reloadContext(seg) || seg.v.aboutClients(seg) || seg.v.inRuntimeRecovery(seg)
 		case "on", "base", "upon":
 			return false
+		case "script", "scripts":
+			// "touching the entry-point script restarts the workers": the
+			// script a server runs, touched where a reload is the point
+			// (a file in general is too often created or described)
+			return reloadContext(seg) && !creationContext(seg)
 		}
 	}
 	return false

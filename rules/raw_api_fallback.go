@@ -35,7 +35,7 @@ instead: stop, return a typed blocker, and request a reconnect of the namespace.
 			"`curl -s http://127.0.0.1:8787/healthz` should print `ok`.\n",
 		},
 	},
-	stems: []string{"curl", "wget", "api", "http", "endpoint", "import", "requests.", "httpx", "axios", "xh", "cli"},
+	stems: []string{"curl", "wget", "api", "http", "endpoint", "import", "requests.", "httpx", "axios", "xh", "cli", "command line", "command-line", "rest fallback"},
 	// routes are what the prefilter looks for before the rule reads a
 	// text: every hit of find has a route (TestRoutesCoverFindings).
 	routes: []routeSpec{
@@ -49,7 +49,9 @@ instead: stop, return a typed blocker, and request a reconnect of the namespace.
 			"^library api", "^socket api", "^backend api", "^gateway api", "^underlying api", "^native api",
 			"^internal api", "^web api", "^python api", "^ruby api", "^node api", "^json-rpc api", "^jsonrpc api",
 			"^server api", "^service api", "^registry api", "^direct api", "s api", "s apis",
-			"^library apis", "^server apis", "^import the server", "^cli$", "^cli's"}}},
+			"^library apis", "^server apis", "^import the server", "^cli$", "^cli's",
+			"^hub api", "^glab api", "^command line", "^command-line",
+			"^rest fallback", "^api fallback", "^http fallback", "^cli fallback", "s % api"}}},
 		// POST to a URL or an absolute path
 		{groups: [][]string{{"^post", "^posting"}}, local: []int{wURL}},
 		{groups: [][]string{{"^import"}, {"mcp"}}},
@@ -80,19 +82,29 @@ func findRawAPI(seg *segment, emit func(hit)) {
 			emit(hit{start: t.start, end: t.end, verb: w == "curling"})
 		case w == "http" && (t.code || seg.kind == segCommand) && firstWord(toks) == i && httpieArgs(wordAt(toks, i+1)):
 			emit(hit{start: t.start, end: t.end})
-		case w == "gh" && wordAt(toks, i+1) == "api" && (t.code || seg.kind == segCommand || toks[i+1].code):
-			// GitHub's CLI calling the REST API itself
+		case (w == "gh" || w == "hub" || w == "glab") && wordAt(toks, i+1) == "api" && (t.code || seg.kind == segCommand || toks[i+1].code):
+			// a forge's CLI calling its REST or GraphQL API itself
 			emit(hit{start: t.start, end: toks[i+1].end})
+		case (w == "fallback" || w == "fallbacks") && !t.code && rawFallbackKinds[prevWord(toks, i)] && apiVerbBefore(toks, i):
+			// "use the `flagctl` / REST fallbacks": the raw way named as the fallback
+			emit(hit{start: toks[i-1].start, end: t.end})
+		case (w == "command" && wordAt(toks, i+1) == "line" || w == "command-line" && !nounModifier(wordAt(toks, i+1))) &&
+			!t.code && cliFallback(toks, i, text):
+			// "go through the `dgx` command line instead": the CLI by its long name
+			emit(hit{start: t.start, end: t.end})
 		case (w == "post" || w == "posting") && !t.code && urlAhead(seg, toks, i):
 			// "POST the same payload to http://localhost:8090/execute"
 			emit(hit{start: t.start, end: t.end, verb: true})
 		case w == "api" || w == "apis":
 			p := prevWord(toks, i)
 			n := wordAt(toks, i+1)
-			if p == "rest" || p == "the" || p == "http" || p == "raw" || p == "graphql" || p == "its" || p == "server's" ||
-				apiOwners[p] || strings.HasSuffix(p, "'s") ||
+			named := p == "rest" || p == "http" || p == "raw" || p == "graphql" || p == "its" || p == "server's" ||
+				apiOwners[p] || strings.HasSuffix(p, "'s")
+			// "the filter's control API": an owner's API, named by what it controls
+			owned := !named && strings.HasSuffix(prevWord2(toks, i), "'s")
+			if named || p == "the" || owned ||
 				n == "call" || n == "calls" || n == "directly" || n == "endpoint" || n == "endpoints" || n == "request" || n == "requests" {
-				if p == "the" && n != "directly" && !strings.Contains(text, "directly") && !hasAnyWord(text, fallbackCues) && !toolFailing(text) {
+				if (p == "the" || owned) && n != "directly" && !strings.Contains(text, "directly") && !hasAnyWord(text, fallbackCues) && !toolFailing(text) {
 					continue
 				}
 				if !apiVerbBefore(toks, i) {
@@ -138,6 +150,19 @@ func cliFallback(toks []token, i int, text string) bool {
 		return false // a capability the tools lack, not tools that fail
 	}
 	return toolFailing(text) || hasAnyWord(text, fallbackCues) && hasAnyWord(text, toolWords)
+}
+
+// rawFallbackKinds name a raw way as the fallback: "REST fallbacks".
+var rawFallbackKinds = set("rest", "api", "http", "cli", "curl", "graphql")
+
+// nounModifier: the word after "command-line" makes it a modifier of
+// something else than the program ("command-line flags").
+func nounModifier(n string) bool {
+	switch n {
+	case "flag", "flags", "option", "options", "argument", "arguments", "args", "parameter", "parameters", "switch", "switches", "usage":
+		return true
+	}
+	return false
 }
 
 // apiOwners name whose API a raw call reaches: "the library API", "the
@@ -194,7 +219,7 @@ func apiVerbBefore(toks []token, i int) bool {
 		default:
 			return true
 		}
-		if t.s == "via" || t.s == "through" || t.s == "curl" || t.s == "against" || t.s == "straight" || t.s == "to" && prevWord(toks, k) == "back" {
+		if t.s == "via" || t.s == "through" || t.s == "with" || t.s == "curl" || t.s == "against" || t.s == "straight" || t.s == "to" && prevWord(toks, k) == "back" {
 			return true
 		}
 	}

@@ -424,7 +424,7 @@ func fileEdit(seg *segment, isTarget func(string) bool, generic []string, emit f
 			continue
 		}
 		lo, hi := clauseBounds(toks, ti)
-		if v, ok := nearestEditVerb(toks, lo, hi, ti, t); ok {
+		if v, ok := nearestEditVerb(seg, toks, lo, hi, ti, t); ok {
 			emit(hit{start: toks[v].start, end: toks[v].end, verb: true})
 			emitted = true
 		}
@@ -557,7 +557,7 @@ func tokenAt(toks []token, off int) int {
 }
 
 // nearestEditVerb finds the edit verb that governs a target in its clause.
-func nearestEditVerb(toks []token, lo, hi, ti int, t pathRun) (int, bool) {
+func nearestEditVerb(seg *segment, toks []token, lo, hi, ti int, t pathRun) (int, bool) {
 	for k := ti - 1; k >= lo; k-- {
 		w := toks[k]
 		if !w.code && (w.s == ":" && (k == 0 || lemma(toks[k-1].s, editForms) == "") || w.s == "\"") {
@@ -570,7 +570,7 @@ func nearestEditVerb(toks []token, lo, hi, ti int, t pathRun) (int, bool) {
 		if l == "" || w.code && !editorCommands[w.s] && !removeCommands[w.s] {
 			continue
 		}
-		if !w.code && (formOf(w.s) == formThird || formOf(w.s) == formPast && w.s != l) && prevWord(toks, k) != "be" {
+		if !w.code && (formOf(w.s) == formThird || formOf(w.s) == formPast && w.s != l && !taskHead(seg, toks, k)) && prevWord(toks, k) != "be" {
 			continue // "if X still points at …", "until the docs are fixed": not the step
 		}
 		if n := wordAt(toks, k+1); !w.code && (n == "is" || n == "was" || n == "for") {
@@ -578,6 +578,12 @@ func nearestEditVerb(toks []token, lo, hi, ti int, t pathRun) (int, bool) {
 		}
 		if (l == "copy" || l == "cp" || l == "move" || l == "mv" || l == "rename") && !prevTo(toks, ti) && !(l == "rename" && prevIn(toks, ti)) {
 			continue // the target is the source of a copy
+		}
+		if l == "copy" && k >= 2 && (toks[k-1].s == "a" || toks[k-1].s == "the") {
+			// "save a copy of it as .env": the noun's verb makes the copy
+			if v := toks[k-2]; v.word && !v.code && (lemma(v.s, editForms) == "save" || v.s == "make" || v.s == "create" || v.s == "keep") {
+				return k - 2, true
+			}
 		}
 		if l == "save" || l == "re-save" || l == "resave" || l == "bump" {
 			continue
@@ -607,9 +613,26 @@ func nearestEditVerb(toks []token, lo, hi, ti int, t pathRun) (int, bool) {
 	return 0, false
 }
 
+// taskHead: the word at k opens a task-list item ("- [ ] Updated `.env`
+// with the key"): a box to tick names a step to take, in whatever verb
+// form.
+func taskHead(seg *segment, toks []token, k int) bool {
+	if !seg.v.u.Ctx.Task || seg.start != 0 {
+		return false
+	}
+	for j := range k {
+		if toks[j].word {
+			return false
+		}
+	}
+	return true
+}
+
+// prevTo: a word that makes the file at ti the destination of a copy or
+// a move stands just before it ("copy it to .env", "save a copy as .env").
 func prevTo(toks []token, ti int) bool {
 	for k := ti - 1; k >= 0 && k >= ti-3; k-- {
-		if toks[k].word && (toks[k].s == "to" || toks[k].s == "into" || toks[k].s == "over" || toks[k].s == "onto") {
+		if toks[k].word && (toks[k].s == "to" || toks[k].s == "into" || toks[k].s == "over" || toks[k].s == "onto" || toks[k].s == "as") {
 			return true
 		}
 	}

@@ -58,3 +58,18 @@ func tokenize(s string, start, end int, inCode func(int) bool) []token {
 	}
 	return toks
 }
+
+// prevWord2 is the second word before token i.
+func prevWord2(toks []token, i int) string { return nthWordBefore(toks, i, 2) }
+
+func nthWordBefore(toks []token, i, n int) string {
+	for k, c := i-1, 0; k >= 0; k-- {
+		if toks[k].word {
+			c++
+			if c == n {
+				return toks[k].s
+			}
+		}
+	}
+	return ""
+}

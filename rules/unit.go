@@ -69,6 +69,9 @@ type Context struct {
 	// ListItem is true inside a list item; Ordered for a numbered list.
 	ListItem bool
 	Ordered  bool
+	// Task is true in a task-list item with an open box ("- [ ] Rotated
+	// the key"): its opening verb names a step to take, in whatever form.
+	Task bool
 	// Quote is true inside a block quote.
 	Quote bool
 	// Info is a code block's info string ("bash", "console", "go"),
