@@ -1,6 +1,9 @@
 package rules
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 // readerCues address the person reading a code comment rather than
 // describe the code beside it.
@@ -27,6 +30,79 @@ func (v *view) describesCode(r *Rule, seg *segment) bool {
 	}
 	if hasAnyWord(text, runtimeCues) && !carriesOut(r, code) {
 		return false
+	}
+	return true
+}
+
+// captionsOtherMeans: a comment line of a code block says what the command
+// under it does. Where that command does not itself do what the comment
+// names ("# drop stale locks" over `vault unlock`), the comment describes
+// the tool's own command, which SPEC sanctions; the command is judged on
+// its own.
+func (v *view) captionsOtherMeans(r *Rule, seg *segment) bool {
+	if seg.kind != segComment || v.u.Kind != CodeBlock || hasAnyWord(seg.text(), []string{"or", "otherwise", "else"}) {
+		return false // "# Kill it or use another port": the command takes the other way
+	}
+	// the commands under the comment, up to the next comment or blank line
+	var cmds []*segment
+	for _, s := range v.segs {
+		if s.start < seg.end {
+			continue
+		}
+		if s.kind != segCommand || s.output || strings.TrimSpace(v.f.s[seg.end:s.start]) != "" && strings.Contains(v.f.s[seg.end:s.start], "\n\n") {
+			break
+		}
+		cmds = append(cmds, s)
+		seg = s
+	}
+	if len(cmds) == 0 || !invokesProgram(cmds[0].text()) {
+		return false // nothing under it, or content to write ("PORT=4001", a JSON block), not a command
+	}
+	for _, c := range cmds {
+		if p := programOf(c.text()); genericTools[p] || removeCommands[p] || editorCommands[p] {
+			return false // a file, process or database tool: it may well do it
+		}
+	}
+	for _, c := range cmds {
+		does := false
+		if r.mayHit(c) {
+			r.find(c, func(hit) { does = true })
+		}
+		if does {
+			return false
+		}
+	}
+	return true
+}
+
+// genericTools act on any file, process or database; a comment over them
+// names what they do.
+var genericTools = set("sed", "tee", "mv", "cp", "kill", "pkill", "killall", "taskkill", "touch", "sqlite3",
+	"psql", "mysql", "redis-cli", "truncate", "echo", "printf", "cat", "find", "xargs", "lsof", "fuser",
+	"sh", "bash", "zsh", "powershell", "pwsh", "python", "python3", "node", "perl", "jq", "yq", "curl", "wget")
+
+// programOf is the program a command line runs, past sudo and env.
+func programOf(line string) string {
+	for _, w := range strings.Fields(line) {
+		if w == "sudo" || w == "env" || strings.Contains(w, "=") {
+			continue
+		}
+		return strings.ToLower(path.Base(w))
+	}
+	return ""
+}
+
+// invokesProgram: a command line starts with a program's name and an
+// argument ("vault unlock"), not an assignment, a key or data.
+func invokesProgram(line string) bool {
+	f := strings.Fields(line)
+	if len(f) < 2 {
+		return false
+	}
+	for _, c := range f[0] {
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.' || c == '/') {
+			return false
+		}
 	}
 	return true
 }

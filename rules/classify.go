@@ -84,6 +84,8 @@ type view struct {
 	// proc says whether the unit speaks of processes, servers or ports: 0
 	// not yet known, 1 yes, 2 no.
 	proc uint8
+	// segs are the unit's segments, once verdicts has cut them.
+	segs []*segment
 }
 
 // ctxVerdicts is what surrounds a unit, read once.

@@ -137,7 +137,11 @@ func (v *view) definitionAt(at int) bool {
 		return false
 	}
 	sp := u.Code[0]
-	if strings.TrimSpace(u.Text[:sp.Start]) != "" || strings.ContainsAny(u.Text[sp.Start:sp.End], " \t") {
+	name := strings.TrimSpace(u.Text[sp.Start:sp.End])
+	// a name, or a method's signature ("await ctx.delete_state(key)"); a
+	// command with arguments ("pkill -f relay") is not defined, it is run
+	signature := strings.HasSuffix(name, ")") && strings.Contains(name, "(") && !strings.HasPrefix(name, "$(")
+	if strings.TrimSpace(u.Text[:sp.Start]) != "" || strings.ContainsAny(name, " \t") && !signature {
 		return false
 	}
 	rest := u.Text[sp.End:]
@@ -210,6 +214,9 @@ func proseStance(seg *segment, h hit, floor int) Stance {
 	}
 	if quoted(toks, lo, i) {
 		return Mention
+	}
+	if banLabelBefore(toks, lo, i) {
+		return Prohibit // "Block dangerous command: pkill", "Denied: kill -9"
 	}
 	banned, forced := banState(toks, lo, i)
 	if forced {
@@ -303,6 +310,41 @@ func quoted(toks []token, lo, i int) bool {
 		return false // "e.g. 'kill 4242'" gives an example to run
 	}
 	return true
+}
+
+// banLabels open a label that bans what follows its colon.
+// ("refused: …" and "rejected: …" report what happened to a request, and
+// stay out).
+var banLabels = set("block", "blocks", "blocked", "deny", "denies", "denied", "forbid", "forbids", "forbidden",
+	"disallow", "disallowed", "prohibited", "banned")
+
+// banLabelBefore: a colon stands between the clause's start (or just
+// before it) and the hit at i, and the text before the colon opens with a
+// ban ("Block dangerous command: kill -9", a guard's rule description):
+// the label bans the item it introduces.
+func banLabelBefore(toks []token, lo, i int) bool {
+	c := -1
+	for k := max(lo-1, 0); k < i; k++ {
+		if toks[k].s == ":" && !toks[k].code {
+			c = k
+		}
+	}
+	if c < 0 {
+		return false
+	}
+	start := 0
+	for k := c - 1; k >= 0; k-- {
+		if !toks[k].code && (toks[k].s == "." || toks[k].s == ";" || toks[k].s == ":") {
+			start = k + 1
+			break
+		}
+	}
+	for k := start; k < c; k++ {
+		if toks[k].word {
+			return banLabels[toks[k].s]
+		}
+	}
+	return false
 }
 
 // mood decides between an instruction (Recommend) and a statement

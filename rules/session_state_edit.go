@@ -104,8 +104,8 @@ func findSessionStateEdit(seg *segment, emit func(hit)) {
 			continue
 		}
 		l := lemma(t.s, stateForms)
-		if l == "" {
-			continue
+		if l == "" || t.start > 0 && seg.v.f.s[t.start-1] == '-' {
+			continue // not a state verb, or a flag ("docker run --rm", "--clear")
 		}
 		if f := formOf(t.s); (f == formPast || t.s != l && strings.HasSuffix(t.s, "ed")) && prevWord(toks, i) == "be" &&
 			l != "flush" && passiveModal(toks, i) && !futureBe(toks, i) {
@@ -121,6 +121,7 @@ func findSessionStateEdit(seg *segment, emit func(hit)) {
 				}
 			}
 		}
+		placed := false // past "in" or "from": the words name where the edit happens
 		for k, n := i+1, 0; k < len(toks) && n < 5; k++ {
 			w := toks[k]
 			if !w.word {
@@ -133,6 +134,12 @@ func findSessionStateEdit(seg *segment, emit func(hit)) {
 			if stateNoun(toks, k) || n == 1 && pronounState(toks, k) {
 				emit(hit{start: t.start, end: t.end, verb: true})
 				return
+			}
+			if (w.s == "from" || w.s == "in") && !placed && l != "flush" {
+				// "remove the user from the session database", "clear
+				// their entry in the lease table": a record edited in place
+				placed, n = true, 1
+				continue
 			}
 			if w.s == "if" || w.s == "when" || w.s == "to" || w.s == "from" || w.s == "in" {
 				break
@@ -159,8 +166,9 @@ func stateNoun(toks []token, k int) bool {
 			return false
 		}
 		p := prevWord(toks, k)
-		if p == "package" || p == "dependency" || p == "yarn" || p == "npm" || p == "cargo" || p == "poetry" {
-			return false
+		if p == "package" || p == "dependency" || p == "yarn" || p == "npm" || p == "cargo" || p == "poetry" ||
+			p == "manager" && prevWord2(toks, k) == "package" {
+			return false // "a package manager lock file"
 		}
 		// a lock in code, not on disk: "spin locks", "a read lock"
 		if p == "spin" || p == "read" || p == "write" || p == "mutex" || p == "global" || p == "interpreter" || p == "advisory" {
@@ -197,10 +205,12 @@ func pronounState(toks []token, k int) bool {
 	if toks[k].s != "it" && toks[k].s != "them" {
 		return false
 	}
-	for j, n := k-1, 0; j >= 0 && n < 12; j-- {
+	for j, n := k-1, 0; j >= 0 && n < 14; j-- {
 		t := toks[j]
 		if !t.word {
-			if t.s == "." || t.s == ";" || t.s == ":" {
+			// a semicolon joins the clause that names the state ("lock
+			// file X exists; if no other instance runs, delete it")
+			if t.s == "." || t.s == ":" {
 				return false
 			}
 			continue

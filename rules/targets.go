@@ -685,6 +685,9 @@ func commandEdit(seg *segment, runs []pathRun, t pathRun) (hit, bool) {
 		if strings.Contains(s[r.end:t.start], "|") || strings.Contains(s[r.end:t.start], "&&") || strings.Contains(s[r.end:t.start], ";") {
 			break
 		}
+		if r.start > seg.start && s[r.start-1] == '-' {
+			continue // a flag ("docker run --rm"), not the program
+		}
 		switch {
 		case editorCommands[w] && (seg.kind == segCommand || seg.v.code(r.start) || k == 0 || prev[k-1].s == "sudo" || prev[k-1].s == "edit:"):
 			return hit{start: r.start, end: r.end}, true

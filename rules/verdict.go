@@ -30,6 +30,11 @@ func (v *view) decide(r *Rule, seg *segment, h hit, why bool) Verdict {
 		because("a comment that says what the code beside it does (SPEC, Code)")
 		return vd
 	}
+	if v.captionsOtherMeans(r, seg) {
+		vd.Stance = Mention
+		because("a comment over a command that does not do it: it says what that command (the tool's own) achieves")
+		return vd
+	}
 	st, reason := v.stanceWhy(seg, h)
 	vd.Stance = st
 	because(reason)
@@ -71,7 +76,8 @@ func verdicts(u Unit, rules []*Rule, why bool, fn func(Verdict)) {
 	}
 	v := newView(&u)
 	var cap *caption
-	for _, seg := range v.segments() {
+	v.segs = v.segments()
+	for _, seg := range v.segs {
 		if seg.kind == segComment {
 			cap = captionOf(seg)
 		}
