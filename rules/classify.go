@@ -266,6 +266,14 @@ func (v *view) contextVerdicts(r *ctxVerdicts) {
 	if v.u.Kind == CodeBlock && c.Before != "" && descriptiveBefore(c.Before) {
 		r.ctxMention = true
 	}
+	if v.u.Kind == CodeBlock && c.Before == "" && len(c.Headings) > 0 {
+		// right under a heading that reports, in the past, what was run
+		// ("#### Killed the orphaned processes"): a record of the run
+		h := fold(c.Headings[len(c.Headings)-1]).s
+		if reportLeadIn(tokenize(h, 0, len(h), func(int) bool { return false })) {
+			r.ctxMention = true
+		}
+	}
 	base := strings.ToLower(path.Base(strings.ReplaceAll(c.Path, "\\", "/")))
 	for _, p := range []string{"changelog", "changes", "history", "news", "releases", "release-notes", "release_notes"} {
 		if strings.HasPrefix(base, p) {

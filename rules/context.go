@@ -24,7 +24,9 @@ var recoveryCues = []string{"stale", "stuck", "wedged", "hang", "hangs", "hung",
 	"doesn't show up", "does not show up", "don't show up", "do not show up", "not showing up",
 	"not show up", "never shows up", "never show up", "never appears", "never appear", "not appearing",
 	"not picked up", "isn't picked up", "aren't picked up", "not detected", "not recognized", "not recognised",
-	"still cannot", "still can't", "still fails", "still failing"}
+	"still cannot", "still can't", "still fails", "still failing",
+	// a client that does not see its server
+	"doesn't see", "does not see", "can't see", "cannot see", "not seeing", "isn't seeing"}
 
 // weakRecoveryCues mark recovery only where nothing frames the text as
 // setup: "add the entry and restart the client" is installation.
@@ -109,7 +111,9 @@ func (v *view) recoveryBy(seg *segment, cues, titles []string, withWeak bool) bo
 	// a bold step title ("**Increase the timeout in the server's
 	// configuration:**") is a sentence, not a section label
 	labelSetup := setupCues
-	if strings.Count(strings.TrimSpace(c.Label), " ") >= 4 {
+	if strings.Count(strings.TrimSpace(c.Label), " ") >= 4 || imperativeTitle(c.Label) {
+		// "**Reset the OpCode configuration:**" is a step, not a section
+		// called configuration
 		labelSetup = sentenceSetupCues
 	}
 	nSentence := len(levels)
@@ -118,15 +122,22 @@ func (v *view) recoveryBy(seg *segment, cues, titles []string, withWeak bool) bo
 		setup []string
 	}{c.Label, labelSetup})
 	for _, t := range []string{c.Before, c.LeadIn} {
+		setup := setupCues
+		if imperativeTitle(lastLine(t)) {
+			setup = sentenceSetupCues // "Reset the client configuration:" introduces steps
+		}
 		levels = append(levels, struct {
 			text  string
 			setup []string
-		}{t, setupCues})
+		}{t, setup})
 	}
 	for i := len(c.Headings) - 1; i >= 0; i-- {
 		setup := setupCues
 		if stepTitle(c.Headings[i]) {
 			setup = nil // "3. Install it yourself" is a step of the section above it
+		}
+		if remedyTitle(c.Headings[i]) {
+			return true // "Solution: a minimal working configuration" titles a fix
 		}
 		levels = append(levels, struct {
 			text  string
@@ -173,6 +184,27 @@ func stepTitle(h string) bool {
 		}
 	}
 	return false
+}
+
+// remedyTitle: a heading that opens by naming itself a remedy ("Solution:
+// a minimal configuration", "Fix: reset the cache", "Workaround - pin the
+// version").
+func remedyTitle(h string) bool {
+	l := strings.TrimSpace(fold(h).s)
+	for _, p := range []string{"solution", "fix", "workaround", "resolution", "remedy"} {
+		if rest, ok := strings.CutPrefix(l, p); ok {
+			rest = strings.TrimLeft(rest, " ")
+			return strings.HasPrefix(rest, ":") || strings.HasPrefix(rest, "- ") || strings.HasPrefix(rest, "— ")
+		}
+	}
+	return false
+}
+
+// imperativeTitle: a label that opens with a verb is a step's title
+// ("Reset the client configuration:").
+func imperativeTitle(l string) bool {
+	f := strings.Fields(fold(l).s)
+	return len(f) > 1 && baseVerbs[f[0]] && !clauseOpeners[f[0]]
 }
 
 // titleRecoveryCues are recoveryCues and the words that mark a whole

@@ -17,6 +17,9 @@ func (v *view) stanceWhy(seg *segment, h hit) (Stance, string) {
 	if v.u.Kind == Heading && len(v.u.Ctx.Headings) == 0 && threadFile(v.u.Ctx.Path) {
 		return Mention, "an issue's or pull request's title names what it asks for"
 	}
+	if v.u.Kind == StringLit && failedCommand(seg.text(), v.f.s[h.start:h.end]) {
+		return Mention, "an error message that names the command that failed (\"taskkill %d: %w\")"
+	}
 	if seg.kind == segProse && v.definitionAt(h.start) {
 		return Mention, "a definition (`name` - what it does) describes an option"
 	}
@@ -24,7 +27,7 @@ func (v *view) stanceWhy(seg *segment, h hit) (Stance, string) {
 		if seg.label == int(Prohibit) {
 			return Prohibit, "its own label bans it (Don't:, Bad:, a warning)", true
 		}
-		if seg.label != int(Recommend) {
+		if seg.label != int(Recommend) && !ownRemedyLabel(seg) {
 			if v.context().ctxBan {
 				return Prohibit, "the context bans it (heading, lead-in or label above)", true
 			}
@@ -44,6 +47,9 @@ func (v *view) stanceWhy(seg *segment, h hit) (Stance, string) {
 		}
 		if st, why, ok := ctx(); ok {
 			return st, why
+		}
+		if seg.caption != "" && pastCaption(seg.caption) {
+			return Mention, "the comment above it reports the command as run (\"# Force-killed all of them\")"
 		}
 		if lo, ok := echoString(seg, h); ok {
 			st := proseStance(seg, h, lo)
@@ -312,6 +318,60 @@ func quoted(toks []token, lo, i int) bool {
 	return true
 }
 
+// pastCaption: a comment above a command that reports, in the past, what
+// was run.
+func pastCaption(c string) bool {
+	l := fold(strings.TrimLeft(c, "#/-;: ")).s
+	if head, rest, ok := strings.Cut(l, ":"); ok && !strings.Contains(strings.TrimSpace(head), " ") {
+		l = rest // a one-word label ("Done:") and the step after it
+	}
+	if f := strings.Fields(l); len(f) > 0 && strings.Contains(f[0], "-") {
+		// "Force-killed all of them": the compound's last part is the verb
+		parts := strings.Split(f[0], "-")
+		f[0] = parts[len(parts)-1]
+		l = strings.Join(f, " ")
+	}
+	return reportLeadIn(tokenize(l, 0, len(l), func(int) bool { return false }))
+}
+
+// failedCommand: a string that opens with the command's name and its
+// arguments, then a colon and the error ("taskkill %d: %w: %s", "pkill
+// {name}: {err}"): a message that says which command failed.
+func failedCommand(text, hit string) bool {
+	head, tail, ok := strings.Cut(text, ":")
+	if !ok {
+		return false
+	}
+	f := strings.Fields(head)
+	if len(f) == 0 || len(f) > 3 || !strings.EqualFold(f[0], hit) {
+		return false
+	}
+	for _, a := range f[1:] {
+		if !strings.HasPrefix(a, "%") && !strings.HasPrefix(a, "{") && !strings.HasPrefix(a, "$") && !strings.HasPrefix(a, "-") {
+			return false
+		}
+	}
+	for _, v := range []string{"%w", "%v", "%s", "%q", "{e}", "{err", "{exc", "${e", "${err"} {
+		if strings.Contains(tail, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// ownRemedyLabel: the segment opens with a label of its own that names a
+// remedy ("Fix: remove the field"), so the paragraph's first label
+// ("Cause: …") does not frame it.
+func ownRemedyLabel(seg *segment) bool {
+	l := strings.TrimLeft(seg.text(), " *_")
+	for _, p := range []string{"fix:", "solution:", "workaround:", "resolution:", "remedy:", "try:"} {
+		if strings.HasPrefix(l, p) {
+			return true
+		}
+	}
+	return false
+}
+
 // banLabels open a label that bans what follows its colon.
 // ("refused: …" and "rejected: …" report what happened to a request, and
 // stay out).
@@ -505,6 +565,13 @@ func verbHitMood(toks []token, lo, i, hi int, w string) Stance {
 	}
 	if p := prevWord(toks, i); p == "i" || p == "we" || p == "they" || p == "he" || p == "she" || p == "it" {
 		return Mention
+	}
+	if p := prevWord(toks, i); p == "would" || p == "will" || p == "'ll" || p == "ll" || p == "might" {
+		// a consequence or a hypothesis ("it would kill the server",
+		// "would kill pid 42"), unless the speaker offers it ("I would kill it")
+		if s := prevWord2(toks, i); s != "i" && s != "we" {
+			return Mention
+		}
 	}
 	return Recommend
 }
@@ -1020,6 +1087,16 @@ func inCondition(toks []token, lo, i, hi int) bool {
 	for k := i + 1; k < hi; k++ {
 		if !toks[k].code && toks[k].s == "," {
 			return k+1 < hi // an instruction follows the comma
+		}
+	}
+	// no comma: "When I kill -9 my GUI process the lock stays behind" —
+	// a subject right before the hit, and a finite verb after its object,
+	// whose subject is something else
+	if p := prevWord(toks, i); p == "i" || p == "you" || p == "we" || p == "they" || p == "someone" {
+		for k := i + 1; k < hi; k++ {
+			if t := toks[k]; t.word && !t.code && (formOf(t.s) == formThird || t.s == "is" || t.s == "are") && k > i+1 {
+				return true
+			}
 		}
 	}
 	return false

@@ -74,8 +74,7 @@ func findRawAPI(seg *segment, emit func(hit)) {
 		switch {
 		case w == "python" || w == "python3" || w == "py":
 			rest := s[t.end:seg.end]
-			if strings.HasPrefix(strings.TrimSpace(rest), "-c") && strings.Contains(rest, "import") &&
-				(strings.Contains(rest, "mcp") || strings.Contains(rest, "server")) {
+			if strings.HasPrefix(strings.TrimSpace(rest), "-c") && importsServer(rest) {
 				emit(hit{start: t.start, end: t.end, inherent: true})
 			}
 		case w == "curl" || w == "curling" || w == "wget" || w == "httpie" || w == "xh":
@@ -150,6 +149,29 @@ func cliFallback(toks []token, i int, text string) bool {
 		return false // a capability the tools lack, not tools that fail
 	}
 	return toolFailing(text) || hasAnyWord(text, fallbackCues) && hasAnyWord(text, toolWords)
+}
+
+// importsServer: a python -c program imports a module whose name says it
+// is an MCP server's ("import gitea_mcp_server", "from relay.server
+// import app"); "import json; json.load(open('mcp.json'))" reads a file.
+func importsServer(prog string) bool {
+	for _, kw := range []string{"import ", "from "} {
+		for rest := prog; ; {
+			k := strings.Index(rest, kw)
+			if k < 0 {
+				break
+			}
+			rest = rest[k+len(kw):]
+			mod := rest
+			if e := strings.IndexAny(mod, " ;,\"'\n)"); e >= 0 {
+				mod = mod[:e]
+			}
+			if strings.Contains(mod, "mcp") || strings.Contains(mod, "server") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // rawFallbackKinds name a raw way as the fallback: "REST fallbacks".

@@ -45,6 +45,7 @@ ownership first, or request a reconnect and let the server reconcile its state.`
 		// state nouns after a state verb (stateNoun, stateForms)
 		{groups: [][]string{stateNounPatterns()}, local: []int{wStateVerb}},
 		{groups: authCachePatterns},
+		{groups: [][]string{mcpTokenNames}},
 		{groups: [][]string{{"^delete from ", "^update ", "^truncate ", "^drop table "}}, tables: true},
 	},
 	// captions are the verbs of a code block comment that, with no object
@@ -132,6 +133,9 @@ func findSessionStateEdit(seg *segment, emit func(hit)) {
 			}
 			n++
 			if stateNoun(toks, k) || n == 1 && pronounState(toks, k) {
+				if ownCommandMeans(toks, k+1) {
+					return // "remove the stale lock with `terraform force-unlock`": the tool's own reset
+				}
 				emit(hit{start: t.start, end: t.end, verb: true})
 				return
 			}
@@ -149,6 +153,33 @@ func findSessionStateEdit(seg *segment, emit func(hit)) {
 			}
 		}
 	}
+}
+
+// ownCommandMeans: from k, the clause says the edit is done with a
+// program's own command ("with `terraform force-unlock <id>`", "using
+// `vault unlock`"), not with a file, process or database tool.
+func ownCommandMeans(toks []token, k int) bool {
+	for n := 0; k < len(toks) && n < 4; k++ {
+		t := toks[k]
+		if !t.code && (t.s == "," || t.s == "." || t.s == ";") {
+			return false
+		}
+		if !t.word {
+			continue
+		}
+		n++
+		if t.code || t.s != "with" && t.s != "using" && t.s != "via" && t.s != "through" {
+			continue
+		}
+		for j := k + 1; j < len(toks) && j <= k+3; j++ {
+			if c := toks[j]; c.code && c.word {
+				p := c.s
+				return !genericTools[p] && !removeCommands[p] && !editorCommands[p] && wordAt(toks, j+1) != "" && toks[j+1].code
+			}
+		}
+		return false
+	}
+	return false
 }
 
 var stateVerbs = set("delete", "remove", "rm", "clear", "reset", "wipe", "purge", "edit", "flush",

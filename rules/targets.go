@@ -150,7 +150,7 @@ func isConfigFile(p string) bool {
 	if mcpConfigNames[b] {
 		return true
 	}
-	if genericConfigNames[b] || namedConfig(b) {
+	if genericConfigNames[b] || namedConfig(b) && !mcpTokenFile(b) {
 		return true // whose configuration it is, the folder or the text decides (specificConfig)
 	}
 	return strings.HasPrefix(p, "[mcp_servers") || strings.HasPrefix(p, "mcp_servers.") ||
@@ -234,6 +234,9 @@ func dirNamed(p string, dirs map[string]bool, suffixes ...string) bool {
 // authCache: a tool's stored credentials and tokens under the home or a
 // cache folder ("~/.relay-auth", "~/.cache/mcp-auth/tokens.json").
 func authCache(p string) bool {
+	if mcpTokenFile(baseName(p)) {
+		return true // an MCP server's own token store, wherever it lies
+	}
 	home := strings.HasPrefix(p, "~/.") || strings.HasPrefix(p, "$home/.") || strings.HasPrefix(p, "${home}/.") ||
 		strings.Contains(p, "/.cache/") || strings.HasPrefix(p, ".cache/")
 	if !home {
@@ -253,6 +256,19 @@ func authCache(p string) bool {
 	}
 	return false
 }
+
+// mcpTokenFile: a file named as an MCP server's token or auth store
+// (".drivebox-mcp-tokens.json", "mcp-auth.json", "mcp_oauth_cache").
+func mcpTokenFile(b string) bool {
+	for _, p := range mcpTokenNames {
+		if strings.Contains(b, p) {
+			return true
+		}
+	}
+	return false
+}
+
+var mcpTokenNames = []string{"mcp-token", "mcp_token", "mcp-auth", "mcp_auth", "mcp-oauth", "mcp_oauth"}
 
 // lockNamed: lock files named otherwise than *.lock: a browser profile's
 // Singleton* files, an office suite's .~lock.* files, a __dirlock.
@@ -336,7 +352,9 @@ var editVerbs = set("edit", "modify", "update", "change", "set", "add", "put", "
 	"nuke", "regenerate", "recreate", "re-create", "comment", "uncomment", "populate", "fill",
 	"swap", "re-add", "readd", "rename", "move", "mv", "copy", "cp", "del", "drop", "strip",
 	"delete", "bump", "save", "re-save", "resave", "clean", "manually-edit", "rotate",
-	"switch", "wrap", "split", "point", "specify", "enable", "disable", "correct")
+	"switch", "wrap", "split", "point", "specify", "enable", "disable", "correct",
+	// "restore the config from your backup" replaces it
+	"restore")
 
 // editorCommands open a file for editing.
 var editorCommands = set("nano", "vim", "vi", "nvim", "emacs", "code", "subl", "notepad",
