@@ -359,6 +359,11 @@ func toolFailing(l string) bool {
 	if !hasAnyWord(l, failureCues) {
 		return false
 	}
+	if strings.ContainsAny(l, "/=?") && !hasAnyWord(withoutLocators(l), failureCues) {
+		// the words of a URL, a path or a query ("pulls?state=closed")
+		// say nothing about anything failing
+		return false
+	}
 	if hasAnyWord(l, []string{"tool", "tools", "mcp", "transport", "namespace", "runtime"}) {
 		return true
 	}
@@ -370,6 +375,19 @@ func toolFailing(l string) bool {
 		}
 	}
 	return false
+}
+
+// withoutLocators drops the fields of l that are URLs, paths or query
+// strings.
+func withoutLocators(l string) string {
+	fs := strings.Fields(l)
+	out := fs[:0]
+	for _, f := range fs {
+		if !strings.ContainsAny(f, "/=?") {
+			out = append(out, f)
+		}
+	}
+	return strings.Join(out, " ")
 }
 
 // clientWords name MCP clients and servers.

@@ -453,8 +453,11 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 		return Recommend
 	}
 	t := toks[j]
-	if t.code && !finiteAfter(toks, codeSpanEnd(toks, j), hi) || !t.code && commandStart(toks, j, hi, proseKind) {
-		// a command presented on its own ("Action: `lsof … | xargs kill`")
+	if t.code && !finiteAfter(toks, codeSpanEnd(toks, j), hi) && (!h.verb || i < codeSpanEnd(toks, j)) ||
+		!t.code && commandStart(toks, j, hi, proseKind) {
+		// a command presented on its own ("Action: `lsof … | xargs kill`");
+		// a verb after a code span that opens the clause is not in it
+		// ("`MemoryError` in the worker, a hang is killed when …")
 		return Recommend
 	}
 	if t.word && !t.code && (formOf(t.s) == formBase && !modals[t.s] || unknownImperative(toks, j, i) || verbSlot(toks, j)) {

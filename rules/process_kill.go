@@ -199,6 +199,9 @@ func killCommand(seg *segment, i int, codeLine bool) bool {
 				return true
 			}
 		case "\"", "'":
+			if i > 1 && (toks[i-2].s == "=" || toks[i-2].s == ":") {
+				return false // action="kill": a value named, as in an API's enum
+			}
 			if i+1 < len(toks) && toks[i+1].s == p.s && (codeLine || t.code || seg.v.u.Kind == StringLit) {
 				return true // exec.Command("kill", ...)
 			}
@@ -214,9 +217,18 @@ func killCommand(seg *segment, i int, codeLine bool) bool {
 		return true
 	}
 	if t.code && (i+1 >= len(toks) || !toks[i+1].code) && (i == 0 || !toks[i-1].code) {
-		return true // `kill` named as a command
+		// `kill` named as a command, unless it is one name in a list of
+		// names ("`kill`, `restore`, `reallocate`": an API's actions)
+		return !enumerated(toks, i)
 	}
 	return false
+}
+
+// enumerated: the code span at i is one of a list of code spans joined by
+// commas or slashes.
+func enumerated(toks []token, i int) bool {
+	sep := func(k int) bool { return k >= 0 && k < len(toks) && (toks[k].s == "," || toks[k].s == "/") && !toks[k].code }
+	return sep(i+1) && i+2 < len(toks) && toks[i+2].code || sep(i-1) && i >= 2 && toks[i-2].code
 }
 
 func firstWord(toks []token) int {

@@ -91,7 +91,7 @@ func findRawAPI(seg *segment, emit func(hit)) {
 			!t.code && cliFallback(toks, i, text):
 			// "go through the `dgx` command line instead": the CLI by its long name
 			emit(hit{start: t.start, end: t.end})
-		case (w == "post" || w == "posting") && !t.code && urlAhead(seg, toks, i):
+		case (w == "post" || w == "posting") && !t.code && !(i > 0 && toks[i-1].s == ".") && urlAhead(seg, toks, i):
 			// "POST the same payload to http://localhost:8090/execute"
 			emit(hit{start: t.start, end: t.end, verb: true})
 		case w == "api" || w == "apis":

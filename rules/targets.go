@@ -409,7 +409,7 @@ func fileEdit(seg *segment, isTarget func(string) bool, generic []string, emit f
 	toks := seg.tokens()
 	verb := strings.IndexByte(seg.text(), '>') >= 0
 	for _, t := range toks {
-		if t.word && (editForms[t.s] != "" || editorCommands[t.s] || removeCommands[t.s] || t.s == "sed" || t.s == "tee") {
+		if t.word && !isFlag(seg, t) && (editForms[t.s] != "" || editorCommands[t.s] || removeCommands[t.s] || t.s == "sed" || t.s == "tee") {
 			verb = true
 			break
 		}
@@ -478,7 +478,8 @@ func fileEdit(seg *segment, isTarget func(string) bool, generic []string, emit f
 // the file: "configuration errors", "config templates".
 var configModifier = set("error", "errors", "issue", "issues", "problem", "problems", "template", "templates",
 	"value", "values", "option", "options", "key", "keys", "change", "changes", "drift", "management",
-	"mistake", "mistakes", "parameter", "parameters", "variable", "variables", "guide", "docs", "reference")
+	"mistake", "mistakes", "parameter", "parameters", "variable", "variables", "guide", "docs", "reference",
+	"schema", "schemas")
 
 // serverConfig: within n words from k a config noun is a server's or a
 // client's: "the server's config entry", "the server configuration".
@@ -585,7 +586,7 @@ func nearestEditVerb(seg *segment, toks []token, lo, hi, ti int, t pathRun) (int
 			continue
 		}
 		l := lemma(w.s, editForms)
-		if l == "" || w.code && !editorCommands[w.s] && !removeCommands[w.s] {
+		if l == "" || w.code && !editorCommands[w.s] && !removeCommands[w.s] || isFlag(seg, w) {
 			continue
 		}
 		if !w.code && (formOf(w.s) == formThird || formOf(w.s) == formPast && w.s != l && !taskHead(seg, toks, k)) && prevWord(toks, k) != "be" {
@@ -617,7 +618,7 @@ func nearestEditVerb(seg *segment, toks []token, lo, hi, ti int, t pathRun) (int
 		if !w.word || w.code || w.start < t.end {
 			continue
 		}
-		if l := lemma(w.s, editForms); l != "" && l != "copy" && l != "cp" && l != "save" && l != "re-save" && l != "resave" && l != "bump" && l != "move" {
+		if l := lemma(w.s, editForms); l != "" && !isFlag(seg, w) && l != "copy" && l != "cp" && l != "save" && l != "re-save" && l != "resave" && l != "bump" && l != "move" {
 			if formOf(w.s) == formPast || formOf(w.s) == formThird {
 				continue // "the .env file changed": a statement about the file
 			}
@@ -625,10 +626,19 @@ func nearestEditVerb(seg *segment, toks []token, lo, hi, ti int, t pathRun) (int
 				p == "at" || p == "on" || p == "of" || p == "its" || p == "your" {
 				continue // "is in correct location", "the fix": an adjective or a noun
 			}
+			if l == "set" && (prevWord2(toks, k) == "has" || prevWord2(toks, k) == "have" || nthWordBefore(toks, k, 3) == "has" || nthWordBefore(toks, k, 3) == "have") {
+				continue // "check the .env file has `API_KEY` set": a state, not a step
+			}
 			return k, true
 		}
 	}
 	return 0, false
+}
+
+// isFlag: the word is part of a command-line flag ("--rm", "--clear"),
+// not a program or a verb. find's "-delete" is the removal itself.
+func isFlag(seg *segment, t token) bool {
+	return t.start > 0 && seg.v.f.s[t.start-1] == '-' && t.s != "delete"
 }
 
 // taskHead: the word at k opens a task-list item ("- [ ] Updated `.env`
