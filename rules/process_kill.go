@@ -227,7 +227,9 @@ func killCommand(seg *segment, i int, codeLine bool) bool {
 // enumerated: the code span at i is one of a list of code spans joined by
 // commas or slashes.
 func enumerated(toks []token, i int) bool {
-	sep := func(k int) bool { return k >= 0 && k < len(toks) && (toks[k].s == "," || toks[k].s == "/") && !toks[k].code }
+	sep := func(k int) bool {
+		return k >= 0 && k < len(toks) && (toks[k].s == "," || toks[k].s == "/") && !toks[k].code
+	}
 	return sep(i+1) && i+2 < len(toks) && toks[i+2].code || sep(i-1) && i >= 2 && toks[i-2].code
 }
 
