@@ -328,7 +328,32 @@ func looksProse(t string) bool {
 	if strings.Contains(t, " | ") || strings.Contains(t, "&&") || strings.Contains(t, " = ") || strings.HasSuffix(t, ";") || strings.HasSuffix(t, "{") {
 		return false
 	}
-	return len(strings.Fields(t)) >= 2
+	// a program not known by name, with shell syntax after it: a flag, a
+	// quoted argument, a variable ("ssh box \"pkill -f vite\"", "stackctl
+	// exec --all")
+	fs := strings.Fields(t)
+	if programName(fs[0]) && len(fs) <= 12 && !strings.HasSuffix(t, ".") {
+		for _, f := range fs[1:] {
+			if len(f) > 1 && (f[0] == '-' && (isWordByte(f[1]) || f[1] == '-') || f[0] == '"' || f[0] == '\'' || f[0] == '$') {
+				return false
+			}
+		}
+	}
+	return len(fs) >= 2
+}
+
+// programName: a word shaped like a program's name: lower-case letters,
+// digits, '-' and '_'.
+func programName(w string) bool {
+	if w == "" || !(w[0] >= 'a' && w[0] <= 'z') {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 // dataFormats are code block languages whose lines are data, not commands.

@@ -420,7 +420,7 @@ func fileEdit(seg *segment, isTarget func(string) bool, generic []string, emit f
 	runs := paths(seg)
 	var targets []pathRun
 	for _, r := range runs {
-		if strings.ContainsAny(r.s, "./~\\") && isTarget(r.s) && !(wordAlternatives(r.s) && !seg.v.code(r.start)) {
+		if strings.ContainsAny(r.s, "./~\\") && isTarget(r.s) && !(wordAlternatives(r.s) && !seg.v.code(r.start)) && !inputFlagValue(seg, r) {
 			targets = append(targets, r)
 		}
 	}
@@ -633,6 +633,24 @@ func nearestEditVerb(seg *segment, toks []token, lo, hi, ti int, t pathRun) (int
 		}
 	}
 	return 0, false
+}
+
+// inputFlagValue: the file is the value of a flag that names an input
+// ("--env-file .env", "--config=mcp.json"): the command reads it.
+func inputFlagValue(seg *segment, r pathRun) bool {
+	s := seg.v.f.s
+	before := strings.TrimRight(s[seg.start:r.start], " =\"'")
+	k := strings.LastIndexAny(before, " \t")
+	flag := before[k+1:]
+	if !strings.HasPrefix(flag, "--") {
+		return false
+	}
+	for _, w := range []string{"file", "env", "config", "input", "from", "load", "source", "path"} {
+		if strings.Contains(flag, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // isFlag: the word is part of a command-line flag ("--rm", "--clear"),
