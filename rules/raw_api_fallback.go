@@ -51,7 +51,9 @@ instead: stop, return a typed blocker, and request a reconnect of the namespace.
 			"^server api", "^service api", "^registry api", "^direct api", "s api", "s apis",
 			"^library apis", "^server apis", "^import the server", "^cli$", "^cli's",
 			"^hub api", "^glab api", "^command line", "^command-line",
-			"^rest fallback", "^api fallback", "^http fallback", "^cli fallback", "s % api"}}},
+			"^rest fallback", "^api fallback", "^http fallback", "^cli fallback",
+			"s admin api", "s control api", "s management api", "s public api", "s private api", "s query api",
+			"s data api", "s cloud api", "s account api", "s platform api", "s core api", "s search api", "s storage api"}}},
 		// POST to a URL or an absolute path
 		{groups: [][]string{{"^post", "^posting"}}, local: []int{wURL}},
 		{groups: [][]string{{"^import"}, {"mcp"}}},
@@ -100,7 +102,7 @@ func findRawAPI(seg *segment, emit func(hit)) {
 			named := p == "rest" || p == "http" || p == "raw" || p == "graphql" || p == "its" || p == "server's" ||
 				apiOwners[p] || strings.HasSuffix(p, "'s")
 			// "the filter's control API": an owner's API, named by what it controls
-			owned := !named && strings.HasSuffix(prevWord2(toks, i), "'s")
+			owned := !named && apiModifiers[p] && strings.HasSuffix(prevWord2(toks, i), "'s")
 			if named || p == "the" || owned ||
 				n == "call" || n == "calls" || n == "directly" || n == "endpoint" || n == "endpoints" || n == "request" || n == "requests" {
 				if (p == "the" || owned) && n != "directly" && !strings.Contains(text, "directly") && !hasAnyWord(text, fallbackCues) && !toolFailing(text) {
@@ -173,6 +175,11 @@ func importsServer(prog string) bool {
 	}
 	return false
 }
+
+// apiModifiers say what an owner's API is for ("the gateway's admin API");
+// the prefilter's routes list them after an owner's "s".
+var apiModifiers = set("admin", "control", "management", "public", "private", "query", "data", "cloud",
+	"account", "platform", "core", "search", "storage")
 
 // rawFallbackKinds name a raw way as the fallback: "REST fallbacks".
 var rawFallbackKinds = set("rest", "api", "http", "cli", "curl", "graphql")
