@@ -177,7 +177,7 @@ func (c *Checker) Source(name string, src []byte, cfg Config) (out []Finding, er
 		on := enabled
 		if filter != nil {
 			// only the rules with a route in the unit can find anything
-			c.on = filter.Rules(u.Text, c.on[:0])
+			c.on = filter.RulesOf(&u, c.on[:0])
 			on = c.on
 			if len(on) == 0 {
 				continue
@@ -371,7 +371,7 @@ func (c *Checker) filtered(kind Kind, name string, src []byte, f *rules.Filter) 
 	case kind == Text:
 		return textscan.Scan(src, name)
 	}
-	return c.md.ScanSections(src, name, secs, keep, f.Unit)
+	return c.md.ScanSections(src, name, secs, keep, f.UnitOf)
 }
 
 // severity returns the configured severity of a rule's findings.

@@ -56,7 +56,7 @@ type arena struct {
 	hint int
 	// want, when set, picks the units worth offsets; the others are made
 	// with text and context only, for the units around them to read
-	want func(text string) bool
+	want func(u *rules.Unit) bool
 }
 
 func (a *arena) take(n int) []int {
@@ -78,8 +78,10 @@ func (a *arena) unit(kind rules.Kind, b *builder, lo, hi int, ctx rules.Context)
 	}
 	n := hi - lo
 	text := string(b.text[lo:hi])
-	if a.want != nil && !a.want(text) {
-		return rules.Unit{Kind: kind, Text: text, Ctx: ctx}, true
+	if a.want != nil {
+		if u := (rules.Unit{Kind: kind, Text: text, Ctx: ctx}); !a.want(&u) {
+			return u, true
+		}
 	}
 	offs := a.take(n + 1)
 	copy(offs, b.offs[lo:hi])

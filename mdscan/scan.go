@@ -55,8 +55,9 @@ func (sc *Scanner) Scan(src []byte, path string) []rules.Unit {
 // sections, the heading lines of the others (for the heading path), and
 // any section that may define link references. When want is not nil,
 // units whose text it rejects are left out (their text still serves as
-// the context of others).
-func (sc *Scanner) ScanSections(src []byte, path string, secs []Section, keep []bool, want func(text string) bool) []rules.Unit {
+// the context of others); it is given the unit, so that a code block can
+// be judged with its lead-in (rules.Filter.UnitOf).
+func (sc *Scanner) ScanSections(src []byte, path string, secs []Section, keep []bool, want func(u *rules.Unit) bool) []rules.Unit {
 	base := textscan.FrontMatterEnd(src)
 	if costly(src[base:]) {
 		return keepWanted(textscan.Scan(src, path), want)
@@ -103,13 +104,13 @@ func (sc *Scanner) ScanSections(src []byte, path string, secs []Section, keep []
 }
 
 // keepWanted drops the units whose text want rejects.
-func keepWanted(units []rules.Unit, want func(string) bool) []rules.Unit {
+func keepWanted(units []rules.Unit, want func(*rules.Unit) bool) []rules.Unit {
 	if want == nil {
 		return units
 	}
 	out := units[:0]
 	for _, u := range units {
-		if want(u.Text) {
+		if want(&u) {
 			out = append(out, u)
 		}
 	}
@@ -120,10 +121,10 @@ func keepWanted(units []rules.Unit, want func(string) bool) []rules.Unit {
 // from at on sit at their offset plus delta in the source.
 type piece struct{ at, delta int }
 
-func (sc *Scanner) scan(body []byte, pieces []piece, fm rules.Unit, path string, want func(string) bool) []rules.Unit {
+func (sc *Scanner) scan(body []byte, pieces []piece, fm rules.Unit, path string, want func(*rules.Unit) bool) []rules.Unit {
 	s := &scanner{src: body, pieces: pieces, path: path}
 	s.arena.want = want
-	if want != nil && fm.Text != "" && !want(fm.Text) {
+	if want != nil && fm.Text != "" && !want(&fm) {
 		fm = rules.Unit{}
 	}
 	s.arena.hint = min(len(body)+16, 1<<16)

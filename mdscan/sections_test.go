@@ -91,11 +91,11 @@ func TestScanSectionsMatchesScan(t *testing.T) {
 			}
 			compared += len(want)
 			// a unit filter leaves out exactly the units it rejects
-			pick := func(text string) bool { return strings.ContainsAny(text, "kpe") }
+			pick := func(u *rules.Unit) bool { return strings.ContainsAny(u.Text, "kpe") }
 			got = inKept(sc.ScanSections(src, "doc.md", secs, keep, pick), secs, keep)
 			var picked []rules.Unit
 			for _, u := range want {
-				if pick(u.Text) {
+				if pick(&u) {
 					picked = append(picked, u)
 				}
 			}

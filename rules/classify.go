@@ -86,6 +86,31 @@ type view struct {
 	proc uint8
 	// segs are the unit's segments, once verdicts has cut them.
 	segs []*segment
+	// lead holds the route groups and the folded text of a code block's
+	// lead-in, each once read.
+	lead             uint64
+	leadText         string
+	leadSet, textSet bool
+}
+
+// leadInGroups are the route groups of the text that introduces the unit,
+// a code block (leadInText).
+func (v *view) leadInGroups() uint64 {
+	if !v.leadSet {
+		if t := v.leadIn(); t != "" {
+			v.lead = builtinFilter.unitGroups(t)
+		}
+		v.leadSet = true
+	}
+	return v.lead
+}
+
+// leadIn is the folded text that introduces the unit, a code block.
+func (v *view) leadIn() string {
+	if !v.textSet {
+		v.leadText, v.textSet = fold(leadInText(v.u.Ctx)).s, true
+	}
+	return v.leadText
 }
 
 // ctxVerdicts is what surrounds a unit, read once.

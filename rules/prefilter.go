@@ -49,6 +49,10 @@ type routeSpec struct {
 	// inherent marks hits that need no context (a direct server import
 	// for raw-api-fallback): the rule's Needs does not apply to them.
 	inherent bool
+	// leadIn lets the groups occur in the sentence or heading that
+	// introduces a code block instead of the command itself ("If the
+	// tools fail, use the CLI:" over `gh pr create …`); see UnitOf.
+	leadIn bool
 	// tables marks SQL keywords: a match counts only where the name of a
 	// state table may follow it (see stateTableAfter).
 	tables bool
@@ -1301,6 +1305,7 @@ type compiledRoute struct {
 	groups  uint64 // anchor groups that must all occur
 	local   uint64 // word groups the section must hold
 	context uint64 // word groups the section or the headings above must hold
+	leadIn  bool   // a code block's lead-in may supply the groups
 }
 
 // lazyDFA is an automaton made on first use: read from the precomputed
@@ -1374,6 +1379,7 @@ func NewFilter(rs []*Rule) (*Filter, error) {
 				cr.groups |= 1 << uint(len(groups))
 				groups = append(groups, g)
 			}
+			cr.leadIn = spec.leadIn
 			for _, w := range spec.local {
 				cr.local |= 1 << uint(w)
 			}
@@ -1588,14 +1594,62 @@ func (f *Filter) Unit(text string) bool {
 	return false
 }
 
+// UnitOf is Unit for a unit: a code block's commands may also take a
+// route from the sentence or heading that introduces the block, for the
+// routes that allow it (routeSpec.leadIn).
+func (f *Filter) UnitOf(u *Unit) bool {
+	if f.Unit(u.Text) {
+		return true
+	}
+	lg, ok := f.leadGroups(u)
+	if !ok {
+		return false
+	}
+	for _, rr := range f.rules {
+		for _, rt := range rr.routes {
+			if rt.leadIn && lg&rt.groups == rt.groups {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// leadGroups are the route groups of a code block and its lead-in
+// together; false for other units and blocks without a lead-in.
+func (f *Filter) leadGroups(u *Unit) (uint64, bool) {
+	if u.Kind != CodeBlock {
+		return 0, false
+	}
+	lead := leadInText(u.Ctx)
+	if lead == "" {
+		return 0, false
+	}
+	return f.unitGroups(u.Text) | f.unitGroups(lead), true
+}
+
 // Rules appends to dst, in the filter's order, the rules that could
 // report a finding in a unit of this text: the others find no route in
 // any of its segments, so classifying the unit with only these rules
 // gives the same findings.
 func (f *Filter) Rules(text string, dst []*Rule) []*Rule {
-	var g uint64
+	return f.rulesFor(text, nil, dst)
+}
+
+// RulesOf is Rules for a unit, with the lead-in routes of a code block
+// (UnitOf).
+func (f *Filter) RulesOf(u *Unit, dst []*Rule) []*Rule {
+	return f.rulesFor(u.Text, u, dst)
+}
+
+func (f *Filter) rulesFor(text string, u *Unit, dst []*Rule) []*Rule {
+	var g, lg uint64
+	lead := false
 	if !f.all {
 		g = f.unitGroups(text)
+		if u != nil {
+			lg, lead = f.leadGroups(u)
+		}
 	}
 	for _, rr := range f.rules {
 		if rr.always || f.all {
@@ -1603,7 +1657,7 @@ func (f *Filter) Rules(text string, dst []*Rule) []*Rule {
 			continue
 		}
 		for _, rt := range rr.routes {
-			if g&rt.groups == rt.groups {
+			if g&rt.groups == rt.groups || lead && rt.leadIn && lg&rt.groups == rt.groups {
 				dst = append(dst, rr.rule)
 				break
 			}
@@ -1786,16 +1840,36 @@ var builtinFilter = func() *Filter {
 func MayMatch(text string) bool { return builtinFilter.Unit(text) }
 
 // routeGate holds the compiled routes of every built-in rule, read by
-// mayHit.
-var routeGate = func() map[*Rule][]uint64 {
-	m := map[*Rule][]uint64{}
+// mayHit; leadInGate those of its routes that a code block's lead-in may
+// complete.
+var routeGate, leadInGate = func() (map[*Rule][]uint64, map[*Rule][]uint64) {
+	m, l := map[*Rule][]uint64{}, map[*Rule][]uint64{}
 	for _, rr := range builtinFilter.rules {
 		for _, rt := range rr.routes {
 			m[rr.rule] = append(m[rr.rule], rt.groups)
+			if rt.leadIn {
+				l[rr.rule] = append(l[rr.rule], rt.groups)
+			}
 		}
 	}
-	return m
+	return m, l
 }()
+
+// leadInText is what introduces a code block: the last line of the text
+// before it, or the heading right above it when nothing stands between.
+func leadInText(c Context) string {
+	if c.Before == "" {
+		return lastHeading(c)
+	}
+	// the last sentence of it, over its line breaks: "… Below is a
+	// snippet. If async_io is unavailable, run:" is introduced by its
+	// last sentence only
+	l := strings.Join(strings.Fields(c.Before), " ")
+	if k := strings.LastIndex(strings.TrimRight(l, ".: "), ". "); k >= 0 {
+		l = l[k+2:]
+	}
+	return l
+}
 
 // ---- precomputed tables ----
 

@@ -54,6 +54,10 @@ instead: stop, return a typed blocker, and request a reconnect of the namespace.
 			"^rest fallback", "^api fallback", "^http fallback", "^cli fallback",
 			"s admin api", "s control api", "s management api", "s public api", "s private api", "s query api",
 			"s data api", "s cloud api", "s account api", "s platform api", "s core api", "s search api", "s storage api"}}},
+		// a command under a lead-in that sends the reader to the CLI when
+		// the tools fail ("When the tools are missing, use the `dgx`
+		// command line instead:")
+		{groups: [][]string{{"^cli$", "^cli's", "^command line", "^command-line"}}, leadIn: true},
 		// POST to a URL or an absolute path
 		{groups: [][]string{{"^post", "^posting"}}, local: []int{wURL}},
 		{groups: [][]string{{"^import"}, {"mcp"}}},
@@ -74,6 +78,9 @@ func findRawAPI(seg *segment, emit func(hit)) {
 		}
 		w := t.s
 		switch {
+		case seg.kind == segCommand && seg.v.u.Kind == CodeBlock && i == firstWord(toks) && cliLeadIn(seg, w):
+			emit(hit{start: t.start, end: t.end})
+			continue
 		case w == "python" || w == "python3" || w == "py":
 			rest := s[t.end:seg.end]
 			if strings.HasPrefix(strings.TrimSpace(rest), "-c") && importsServer(rest) {
@@ -152,6 +159,32 @@ func cliFallback(toks []token, i int, text string) bool {
 	}
 	return toolFailing(text) || hasAnyWord(text, fallbackCues) && hasAnyWord(text, toolWords)
 }
+
+// cliLeadIn: the command's program w is the CLI that the code block's
+// lead-in sends the reader to when the tools fail: the lead-in names the
+// CLI or the command line and the tools failing or a fallback, and w is
+// not a shell builtin or a general tool.
+func cliLeadIn(seg *segment, w string) bool {
+	if shellBuiltins[w] || genericTools[w] || removeCommands[w] || editorCommands[w] || len(strings.Fields(seg.text())) < 2 {
+		return false // a builtin, a general tool, or a lone word (a package's name), not a call of the CLI
+	}
+	if f := strings.Fields(seg.text()); packageManagers[w] && (f[1] == "install" || f[1] == "i" || f[1] == "add") {
+		return false // installing the CLI calls nothing yet
+	}
+	lead := seg.v.leadIn()
+	if !hasAnyWord(lead, []string{"cli", "command line", "command-line", "cli's"}) {
+		return false
+	}
+	return toolFailing(lead) || hasAnyWord(lead, fallbackCues) && hasAnyWord(lead, toolWords)
+}
+
+// packageManagers install programs.
+var packageManagers = set("npm", "pnpm", "yarn", "pip", "pip3", "pipx", "uv", "brew", "apt", "apt-get", "cargo", "go", "gem", "winget", "choco", "scoop")
+
+// shellBuiltins set up the shell, not call anything.
+var shellBuiltins = set("cd", "export", "set", "unset", "source", "alias", "pushd", "popd", "read", "test",
+	"if", "then", "else", "fi", "for", "do", "done", "while", "case", "esac", "exit", "return", "local",
+	"declare", "true", "false", "sleep", "wait", "pwd", "ls", "mkdir", "which", "type", "command", "eval", "exec")
 
 // importsServer: a python -c program imports a module whose name says it
 // is an MCP server's ("import gitea_mcp_server", "from relay.server

@@ -103,10 +103,24 @@ func (r *Rule) mayHit(seg *segment) bool {
 			}
 		}
 		if !hit {
+			// a command may take its route from the block's lead-in
+			if seg.kind == segCommand && seg.v.u.Kind == CodeBlock {
+				lg := g | seg.v.leadInGroups()
+				for _, rt := range leadInGate[r] {
+					if lg&rt == rt {
+						return true
+					}
+				}
+			}
 			return false
 		}
 	}
-	return len(r.stems) == 0 || containsAny(seg.text(), r.stems)
+	if len(r.stems) == 0 || containsAny(seg.text(), r.stems) {
+		return true
+	}
+	// the stems of a command may stand in its block's lead-in, as its
+	// route may
+	return seg.kind == segCommand && seg.v.u.Kind == CodeBlock && containsAny(seg.v.leadIn(), r.stems)
 }
 
 func containsAny(s string, subs []string) bool {

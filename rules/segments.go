@@ -1,6 +1,9 @@
 package rules
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // segments splits the unit into sentences (prose) or lines (code blocks).
 func (v *view) segments() []*segment {
@@ -307,6 +310,7 @@ var commandWords = set("pkill", "kill", "killall", "taskkill", "rm", "touch", "c
 // sentence rather than a command: plain-text blocks often hold numbered
 // steps ("3. Remove from DISABLED_TOOLS in .env").
 func looksProse(t string) bool {
+	drawn := strings.ContainsAny(t, "├└│─┬┼→")
 	t = strings.TrimLeft(t, "├└│─┬┼-*•·+>0123456789.) \t")
 	if t == "" {
 		return false
@@ -338,8 +342,23 @@ func looksProse(t string) bool {
 				return false
 			}
 		}
+		// a short line of bare words is a program and its subcommand
+		// ("shipctl logs", "vault list locks"); a sentence has more
+		// words or stop words, a diagram its box lines and brackets
+		if len(fs) <= 4 && !drawn && !strings.ContainsAny(t, "()") && !slices.ContainsFunc(fs[1:], proseWord) {
+			return false
+		}
 	}
 	return len(fs) >= 2
+}
+
+// proseWord: a word that a sentence has and a command line seldom does.
+func proseWord(w string) bool {
+	switch strings.Trim(w, ",.:;!?") {
+	case "the", "a", "an", "to", "and", "or", "of", "is", "are", "it", "this", "that", "then", "you", "your", "if", "with", "for", "in", "on":
+		return true
+	}
+	return false
 }
 
 // programName: a word shaped like a program's name: lower-case letters,
