@@ -124,6 +124,7 @@ func Run(paths []string, opts Options) Report {
 	results := make(chan done, slots)
 	free := make(chan struct{}, slots) // one token per batch in flight
 	var wg sync.WaitGroup
+	inFlight := newBudget(InFlightBytes)
 	for w := 0; w < opts.Workers; w++ {
 		wg.Add(1)
 		go func() {
@@ -133,7 +134,7 @@ func Run(paths []string, opts Options) Report {
 			for b := range jobs {
 				rs := make([]result, len(b.paths))
 				for i, p := range b.paths {
-					rs[i], buf = checkFile(c, p, DisplayPath(wd, p), opts, buf)
+					rs[i], buf = checkFile(c, p, DisplayPath(wd, p), opts, buf, inFlight)
 				}
 				results <- done{n: b.n, results: rs}
 			}
@@ -213,7 +214,7 @@ func ErrText(err error) string {
 
 // checkFile reads and checks one file. buf is the worker's read buffer,
 // returned grown as needed.
-func checkFile(c *check.Checker, path, shown string, opts Options, buf []byte) (result, []byte) {
+func checkFile(c *check.Checker, path, shown string, opts Options, buf []byte, inFlight *budget) (result, []byte) {
 	// every file the walk hands over was a regular file when it was walked
 	src, err := readWalked(path, opts.MaxFileSize, buf)
 	if cap(src) > cap(buf) {
@@ -228,6 +229,8 @@ func checkFile(c *check.Checker, path, shown string, opts Options, buf []byte) (
 	case err != nil:
 		return result{err: &FileError{Path: shown, Error: ErrText(err)}}, buf
 	}
+	took := inFlight.acquire(int64(len(src)))
+	defer inFlight.release(took)
 	return checkContent(c, shown, src, opts), buf
 }
 
