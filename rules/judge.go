@@ -17,6 +17,12 @@ func (v *view) stanceWhy(seg *segment, h hit) (Stance, string) {
 	if v.u.Kind == Heading && len(v.u.Ctx.Headings) == 0 && threadFile(v.u.Ctx.Path) {
 		return Mention, "an issue's or pull request's title names what it asks for"
 	}
+	if seg.kind == segProse && apiMemberSection(v.u.Ctx) {
+		return Mention, "an API reference's section on a method says what the method does"
+	}
+	if v.u.Kind == StringLit && stepName(v.u.Ctx.Headings) {
+		return Mention, "a step's or task's name titles what its own commands do (SPEC, Code)"
+	}
 	if v.u.Kind == StringLit && failedCommand(seg.text(), v.f.s[h.start:h.end]) {
 		return Mention, "an error message that names the command that failed (\"taskkill %d: %w\")"
 	}
@@ -334,6 +340,40 @@ func pastCaption(c string) bool {
 	return reportLeadIn(tokenize(l, 0, len(l), func(int) bool { return false }))
 }
 
+// apiMemberSection: the text sits in an API reference page (its path
+// names one) under a heading that is one identifier ("close",
+// "SafeWriteConfig()", "session.get"): it documents that member.
+func apiMemberSection(c Context) bool {
+	p := strings.ToLower(strings.ReplaceAll(c.Path, "\\", "/"))
+	if !strings.Contains(p, "api-reference") && !strings.Contains(p, "api_reference") && !strings.Contains(p, "/reference/api") {
+		return false
+	}
+	h := strings.Trim(lastHeading(c), "` ")
+	if h == "" || strings.ContainsAny(h, " \t") {
+		return false
+	}
+	for _, r := range h {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_.()-", r)) {
+			return false
+		}
+	}
+	return true
+}
+
+// stepName: the string is the name of a CI step or a playbook task (the
+// key path ends in steps/tasks/handlers, then name): it titles the step,
+// whose commands are judged on their own.
+func stepName(keys []string) bool {
+	if len(keys) < 2 || keys[len(keys)-1] != "name" {
+		return false
+	}
+	switch keys[len(keys)-2] {
+	case "steps", "tasks", "pre_tasks", "post_tasks", "handlers", "block", "rescue", "always":
+		return true
+	}
+	return false
+}
+
 // failedCommand: a string that opens with the command's name and its
 // arguments, then a colon and the error ("taskkill %d: %w: %s", "pkill
 // {name}: {err}"): a message that says which command failed.
@@ -568,6 +608,9 @@ func verbHitMood(toks []token, lo, i, hi int, w string) Stance {
 	}
 	if p := prevWord(toks, i); p == "i" || p == "we" || p == "they" || p == "he" || p == "she" || p == "it" {
 		return Mention
+	}
+	if p, q := prevWord(toks, i), prevWord2(toks, i); p == "not" && (q == "will" || q == "would" || q == "does" || q == "did") {
+		return Mention // "Will not overwrite the file, if it exists": what a function does
 	}
 	if p := prevWord(toks, i); p == "would" || p == "will" || p == "'ll" || p == "ll" || p == "might" {
 		// a consequence or a hypothesis ("it would kill the server",

@@ -523,6 +523,9 @@ func genericAt(seg *segment, toks []token, k, n int, generic []string, placed bo
 			continue
 		}
 		c++
+		if (w.s == "and" || w.s == "or" || w.s == "then") && !w.code && baseVerbs[wordAt(toks, k+1)] {
+			return false // "remove the server and reload the configuration": the noun is the next verb's
+		}
 		if placed && placeWords[w.s] {
 			place = true
 			continue
