@@ -44,7 +44,8 @@ func fuzzFormat(f *testing.F, format datascan.Format, seeds ...string) {
 }
 
 func FuzzYAML(f *testing.F) {
-	fuzzFormat(f, datascan.YAML, "a: |2-\n   x\n  y\n- [a, {b: c}]\n? k\n", "k: >\n  a\n\n   b\n  c\n")
+	fuzzFormat(f, datascan.YAML, "a: |2-\n   x\n  y\n- [a, {b: c}]\n? k\n", "k: >\n  a\n\n   b\n  c\n",
+		"m:\n  {{- if .X }}\n  {{ .Name }}: {{ .V }}\n  {{- end }}\n  d: {{ \"}}\" }}\n")
 }
 
 func FuzzJSON(f *testing.F) {

@@ -66,6 +66,39 @@ func Scan(src []byte, name string) Result {
 	return ScanAs(src, name, f)
 }
 
+// blankTemplates returns a copy of src with every template action, from
+// "{{" to the next "}}" on the same line, replaced: by spaces where it
+// stands alone on its line ("{{- if .Values.x }}"), else by a placeholder
+// word of the same length, so that "{{ .Name }}: value" stays a key.
+func blankTemplates(src []byte) []byte {
+	out := bytes.Clone(src)
+	for i := 0; i+1 < len(out); i++ {
+		if out[i] != '{' || out[i+1] != '{' {
+			continue
+		}
+		end := bytes.Index(out[i:], []byte("}}"))
+		nl := bytes.IndexByte(out[i:], '\n')
+		if end < 0 || nl >= 0 && nl < end {
+			continue
+		}
+		lineStart := bytes.LastIndexByte(out[:i], '\n') + 1
+		lineEnd := len(out)
+		if nl >= 0 {
+			lineEnd = i + nl
+		}
+		alone := len(bytes.TrimSpace(out[lineStart:i])) == 0 && len(bytes.TrimSpace(out[i+end+2:lineEnd])) == 0
+		fill := byte('x')
+		if alone {
+			fill = ' '
+		}
+		for k := i; k < i+end+2; k++ {
+			out[k] = fill
+		}
+		i += end + 1
+	}
+	return out
+}
+
 // ScanAs reads src in the given format, whatever its name.
 func ScanAs(src []byte, name string, f Format) Result {
 	var roots []*node
@@ -78,6 +111,14 @@ func ScanAs(src []byte, name string, f Format) Result {
 		roots, cmts, err = parseTOML(src)
 	default:
 		roots, cmts, err = parseYAML(src)
+		if err != nil && bytes.Contains(src, []byte("{{")) {
+			// a Helm chart or another Go template of YAML: its actions
+			// ({{ … }}) are not YAML; read the file with them blanked,
+			// every offset unchanged
+			if r, c, terr := parseYAML(blankTemplates(src)); terr == nil {
+				roots, cmts, err = r, c, nil
+			}
+		}
 	}
 	w := &walker{path: name, kind: fileKind(name)}
 	for _, r := range roots {

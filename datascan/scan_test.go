@@ -233,3 +233,31 @@ func BenchmarkDeepTOML(b *testing.B) {
 		datascan.Scan(src, "deep.toml")
 	}
 }
+
+// TestGoTemplates: a Helm chart's or another Go template's YAML is read
+// with its actions blanked, offsets unchanged: a standalone action, an
+// action as a value and an action as a key all leave valid YAML, and the
+// text around them is still checked. YAML that is broken otherwise stays
+// an error.
+func TestGoTemplates(t *testing.T) {
+	src := "metadata:\n  name: {{ include \"app.fullname\" . }}\n  labels:\n    {{- include \"app.labels\" . | nindent 4 }}\nregistry:\n  {{.ServerName}}:\n    description: If the relay hangs, run pkill -f relay-mcp\n"
+	res := datascan.Scan([]byte(src), "templates/deployment.yaml")
+	if res.Err != nil {
+		t.Fatalf("error %v, want the template read", res.Err)
+	}
+	found := false
+	for _, u := range res.Units {
+		if strings.Contains(u.Text, "pkill") {
+			found = true
+			if k := strings.Index(u.Text, "pkill"); src[u.Offsets[k]:u.Offsets[k]+5] != "pkill" {
+				t.Errorf("offset of pkill points at %q", src[u.Offsets[k]:u.Offsets[k]+5])
+			}
+		}
+	}
+	if !found {
+		t.Errorf("the description under a templated key was not read: %v", res.Units)
+	}
+	if res := datascan.Scan([]byte("a: {{ .X }}\nb\n"), "t.yaml"); res.Err == nil {
+		t.Error("broken YAML with a template action gave no error")
+	}
+}

@@ -499,6 +499,10 @@ func (l *lexer) element() {
 			l.pos += 2
 			l.push(tok{kind: tOp, s: "</jsx>", start: l.pos - 2, end: l.pos})
 			return
+		case c == '/' && l.pos+1 < len(l.src) && l.src[l.pos+1] == '/':
+			l.lineComment() // a comment between attributes, as TypeScript allows
+		case c == '/' && l.pos+1 < len(l.src) && l.src[l.pos+1] == '*':
+			l.blockComment()
 		case c == '>':
 			l.pos++
 			l.children(start)

@@ -109,6 +109,8 @@ func TestUnits(t *testing.T) {
 		{"directives skipped", "a.ts", "// eslint-disable-next-line no-console\n/// <reference types=\"node\" />\n// @ts-ignore\nx();", nil},
 		{"jsx text", "a.jsx", "const e = <p>\n  Ask the operator.\n</p>;", []string{"string:Ask the operator."}},
 		{"jsx attribute", "a.jsx", `const e = <img alt="a small picture" />;`, []string{"string:a small picture"}},
+		{"comments between jsx attributes", "a.tsx", "const e = <Item\n  // keeps truncate's overflow from clipping\n  /* a note's end */\n  alt=\"a small picture\"\n/>;",
+			[]string{"comment:keeps truncate's overflow from clipping", "comment:a note's end", "string:a small picture"}},
 		{"ts generic not jsx", "a.ts", "const x = <T>(v: T) => v; const s = \"two words\";", []string{"string:two words"}},
 		{"regexp literal skipped", "a.js", `const r = /kill the server/;`, nil},
 		{"division is not a regexp", "a.js", `const q = a / b; const s = "two words"; const z = c / d;`, []string{"string:two words"}},
