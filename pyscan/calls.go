@@ -342,6 +342,41 @@ func (a *analyzer) watched(lo, hi int) bool {
 	return false
 }
 
+// createdExclusively: the code creates the file named k exclusively
+// somewhere (open(k, "x"), os.open(k, … O_EXCL …)): it is a lock of the
+// code's own, taken and released through its own lock API (SPEC, Code).
+func (a *analyzer) createdExclusively(k string) bool {
+	if a.exclusive == nil {
+		a.exclusive = map[string]bool{}
+		for i := 0; i+3 < len(a.toks); i++ {
+			if a.name(i) != "open" || !a.is(i+1, "(") {
+				continue
+			}
+			osOpen := i > 1 && a.is(i-1, ".") && a.name(i-2) == "os"
+			if a.is(i-1, ".") && !osOpen {
+				continue
+			}
+			args := a.keys(i+2, len(a.toks))
+			if len(args) == 0 {
+				continue
+			}
+			end := a.match[i+1]
+			if end < 0 {
+				continue
+			}
+			for j := i + 2; j < end; j++ {
+				t := a.toks[j]
+				if !osOpen && t.kind == tString && strings.Contains(string(t.val), "x") && len(t.val) <= 3 ||
+					osOpen && t.kind == tName && t.s == "O_EXCL" {
+					a.exclusive[args[len(args)-1]] = true
+					break
+				}
+			}
+		}
+	}
+	return a.exclusive[k]
+}
+
 // stateRef: the expression names session state, by a string or a name
 // bound to one.
 func (a *analyzer) stateRef(lo, hi int) bool {
@@ -354,7 +389,7 @@ func (a *analyzer) stateRef(lo, hi int) bool {
 			}
 		case t.kind == tName && !a.is(i-1, "."):
 			for _, k := range a.keys(i, hi) {
-				if a.state[k] {
+				if a.state[k] && !a.createdExclusively(k) {
 					return true
 				}
 			}

@@ -61,6 +61,10 @@ type analyzer struct {
 	found  map[string]bool   // a process found by PID or by listing
 	watch  map[string]bool   // a path that names a config, env or state file
 	state  map[string]bool   // a path that names session state
+	// exclusive are the names of files the code creates exclusively
+	// (open(name, "x"), os.open with O_EXCL): a lock of its own, whose
+	// removal is its own lock API; read on first use
+	exclusive map[string]bool
 	tables map[string]bool   // a collection the code matches text against
 	units  []rules.Unit
 	calls  []rules.Finding

@@ -130,6 +130,23 @@ os.remove("/run/gitea/terminal.lock")`, []string{"session-state-edit remove"}},
 		{"unlink bound lock", `from pathlib import Path
 lock = Path("state") / "lease.json"
 lock.unlink(missing_ok=True)`, []string{"session-state-edit unlink"}},
+		{"own lock, created exclusively", `from pathlib import Path
+lock = Path("state") / "update.lock"
+def locked(fn):
+    try:
+        with open(lock, "x") as f:
+            f.write("1")
+    except FileExistsError:
+        lock.unlink(missing_ok=True)
+    try:
+        return fn()
+    finally:
+        lock.unlink(missing_ok=True)`, nil},
+		{"own lock through os.open", `import os
+LOCK = "/run/relay/lease.lock"
+fd = os.open(LOCK, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+os.close(fd)
+os.remove(LOCK)`, nil},
 		{"rmtree sessions", `import shutil
 shutil.rmtree("/var/lib/mcp/sessions/")`, []string{"session-state-edit rmtree"}},
 

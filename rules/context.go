@@ -252,6 +252,22 @@ var weakFallbackCues = []string{"instead", "yourself", "straight", "for now", "s
 	// after a preference for the tool: "prefer the MCP tool; otherwise …"
 	"otherwise"}
 
+// weakFallback: the folded text holds a weak fallback cue, not counting
+// "straight" where something skips or jumps ahead ("clients can skip
+// straight to tools/list": a protocol step left out, not a way around).
+func weakFallback(l string) bool {
+	if !hasAnyWord(l, weakFallbackCues) {
+		return false
+	}
+	if strings.Contains(l, "straight") {
+		for _, p := range []string{"skip straight", "skips straight", "jump straight", "jumps straight", "go straight to the point", "straight away"} {
+			l = strings.ReplaceAll(l, p, " ")
+		}
+		return hasAnyWord(l, weakFallbackCues)
+	}
+	return true
+}
+
 // failureCues mark a tool or server that is failing.
 var failureCues = []string{"fail", "fails", "failed", "failing", "unavailable", "down",
 	"times out", "timed out", "not responding", "unresponsive", "eof",
@@ -278,7 +294,7 @@ func (v *view) inFallback(seg *segment, h hit) bool {
 	if cue && (hasAnyWord(s, toolWords) || v.aboutTools()) {
 		return true
 	}
-	if hasAnyWord(s, weakFallbackCues) && (hasAnyWord(s, []string{"mcp", "tool", "tools"}) || namedToolFailing(v.f.s) ||
+	if weakFallback(s) && (hasAnyWord(withoutLocators(s), []string{"mcp", "tool", "tools"}) || namedToolFailing(v.f.s) ||
 		v.u.Ctx.Doc.MCP() && hasAnyWord(s, failureCues) && hasAnyWord(s, []string{"server", "client", "connector", "integration"}) ||
 		toolFailing(fold(strings.Join(v.u.Ctx.Headings, " ")).s) || toolFailing(fold(v.u.Ctx.Before).s)) {
 		return true // "use `gh api` instead of waiting for the MCP server"
@@ -299,7 +315,7 @@ func (v *view) inFallback(seg *segment, h hit) bool {
 		// document about MCP, a broken connector, client or server and a
 		// weak fallback cue ("yourself", "directly")
 		l := fold(lastLine(c.Before)).s
-		if hasAnyWord(l, weakFallbackCues) && (hasAnyWord(l, []string{"mcp", "tool", "tools"}) ||
+		if weakFallback(l) && (hasAnyWord(withoutLocators(l), []string{"mcp", "tool", "tools"}) ||
 			v.u.Ctx.Doc.MCP() && hasAnyWord(l, failureCues) && hasAnyWord(l, []string{"server", "client", "connector", "integration"})) {
 			return true
 		}
