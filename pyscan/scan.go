@@ -56,18 +56,18 @@ type analyzer struct {
 	line  []int             // index into lines of each token's logical line
 	alias map[string]string // local name → module or module.name it imports
 	// what names are bound to, by dotted name (proc, self.proc)
-	lists  map[string][2]int // a list, tuple or string literal: its token range
-	own    map[string]bool   // the code's own child process (or itself)
-	found  map[string]bool   // a process found by PID or by listing
-	watch  map[string]bool   // a path that names a config, env or state file
-	state  map[string]bool   // a path that names session state
+	lists map[string][2]int // a list, tuple or string literal: its token range
+	own   map[string]bool   // the code's own child process (or itself)
+	found map[string]bool   // a process found by PID or by listing
+	watch map[string]bool   // a path that names a config, env or state file
+	state map[string]bool   // a path that names session state
 	// exclusive are the names of files the code creates exclusively
 	// (open(name, "x"), os.open with O_EXCL): a lock of its own, whose
 	// removal is its own lock API; read on first use
 	exclusive map[string]bool
-	tables map[string]bool   // a collection the code matches text against
-	units  []rules.Unit
-	calls  []rules.Finding
+	tables    map[string]bool // a collection the code matches text against
+	units     []rules.Unit
+	calls     []rules.Finding
 }
 
 func (a *analyzer) prepare() {
