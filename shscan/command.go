@@ -65,6 +65,29 @@ func (sc *scanner) noteOwn(c *command) {
 	}
 }
 
+// noteLoop records a loop variable that runs over the script's own
+// children: for pid in "${PIDS[@]}" where PIDS holds $! values.
+func (sc *scanner) noteLoop(c *command) {
+	if len(c.words) < 3 || c.words[1].text() != "in" {
+		return
+	}
+	name := c.words[0].text()
+	for _, w := range c.words[2:] {
+		t := strings.TrimSuffix(w.text(), ";")
+		if t == "" {
+			continue
+		}
+		names := varNames(t)
+		if len(names) != 1 || !sc.own[names[0]] {
+			return // every item must be the script's own
+		}
+	}
+	if sc.own == nil {
+		sc.own = map[string]bool{}
+	}
+	sc.own[name] = true
+}
+
 var declarers = map[string]bool{"local": true, "declare": true, "export": true, "readonly": true, "typeset": true}
 
 func (sc *scanner) ownAssign(w *word) {

@@ -178,10 +178,19 @@ func (sc *scanner) scriptAt(text string, base []int, depth int) {
 	l := &lexer{sc: sc, s: text, base: base, end: len(text), cmds: &cmds}
 	sc.parse(l.tokens(0), &cmds)
 	for _, c := range cmds {
-		sc.noteOwn(c)
+		if !c.loop {
+			sc.noteOwn(c)
+		}
 	}
 	for _, c := range cmds {
-		sc.check(c, depth)
+		if c.loop {
+			sc.noteLoop(c)
+		}
+	}
+	for _, c := range cmds {
+		if !c.loop {
+			sc.check(c, depth)
+		}
 	}
 }
 
@@ -196,6 +205,9 @@ type command struct {
 	redirs []*redir
 	// from is the command whose output is piped into this one.
 	from *command
+	// loop marks the header of a for or select loop (NAME in WORDS…),
+	// read only for what its variable holds, never run
+	loop bool
 }
 
 type redir struct {
@@ -211,6 +223,7 @@ type parser struct {
 	cases  []bool   // per open case: true while reading patterns
 	header bool     // between "case" and "in"
 	skip   bool     // skipping a for/select header
+	loop   *command // the header being skipped, kept for noteLoop
 	name   bool     // the next word names a function
 	test   bool     // inside [[ … ]]
 	fn     bool     // after NAME ( in a function definition
@@ -256,7 +269,7 @@ func (sc *scanner) parse(toks []item, cmds *[]*command) {
 				continue
 			}
 			p.end()
-			p.skip = false
+			p.endLoop()
 		case tOp:
 			p.op(t.op)
 		}
@@ -279,6 +292,9 @@ func (p *parser) word(w *word) {
 		return
 	}
 	if p.skip {
+		if p.loop != nil {
+			p.loop.words = append(p.loop.words, w)
+		}
 		return
 	}
 	if p.name {
@@ -312,6 +328,7 @@ func (p *parser) word(w *word) {
 			return
 		case "for", "select":
 			p.skip = true
+			p.loop = &command{loop: true}
 			return
 		case "function":
 			p.name = true
@@ -357,6 +374,15 @@ func (p *parser) op(op string) {
 		return
 	}
 	p.end()
+	p.endLoop()
+}
+
+// endLoop ends a for or select header, keeping it for noteLoop.
+func (p *parser) endLoop() {
+	if p.loop != nil && len(p.loop.words) > 0 {
+		*p.cmds = append(*p.cmds, p.loop)
+	}
+	p.loop = nil
 	p.skip = false
 }
 

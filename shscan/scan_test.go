@@ -61,6 +61,8 @@ func TestScanCalls(t *testing.T) {
 		{"own child variable", "srv &\nPID=$!\nkill -TERM \"$PID\"", nil},
 		{"own child variable used first", "trap 'kill $PID' EXIT\nsrv & PID=$!", nil},
 		{"own child array", "a & pids+=($!)\nkill \"${pids[@]}\"", nil},
+		{"loop over own children", "PIDS=()\ncleanup() {\n  for pid in \"${PIDS[@]}\"; do\n    pkill -TERM -P \"$pid\" || true\n    kill \"$pid\"\n  done\n}\nsrv & PIDS+=($!)", nil},
+		{"loop over other pids", "for pid in $(pgrep -f relay); do kill \"$pid\"; done", []string{"process-kill kill"}},
 		{"own child local", "f() { local p=$!; kill $p; }", nil},
 		{"job spec", "kill %1", nil},
 		{"own process group", "kill -- -$$", nil},
