@@ -290,7 +290,7 @@ func (v *view) inFallback(seg *segment, h hit) bool {
 	// a fallback cue, or "directly" after the API action ("curl the API
 	// directly"), counts where the text is about the tools, not scraping,
 	// tests or SDKs
-	cue := hasAnyWord(s, fallbackCues) || strings.Contains(s[h.start-seg.start:], "directly")
+	cue := hasAnyWord(withoutHeaders(s), fallbackCues) || strings.Contains(s[h.start-seg.start:], "directly")
 	if cue && (hasAnyWord(s, toolWords) || v.aboutTools()) {
 		return true
 	}
@@ -391,6 +391,25 @@ func toolFailing(l string) bool {
 		}
 	}
 	return false
+}
+
+// withoutHeaders drops HTTP header names from a command's text: the
+// "bypass" of -H "X-Dev-Bypass: true" names a header, not a way around
+// the tools.
+func withoutHeaders(l string) string {
+	if !strings.Contains(l, "-h ") && !strings.Contains(l, "--header") {
+		return l
+	}
+	fs := strings.Fields(l)
+	for k, f := range fs {
+		name := strings.TrimLeft(f, "\"'")
+		if strings.HasSuffix(name, ":") && strings.Count(name, "-") >= 1 && k > 0 {
+			if p := fs[k-1]; p == "-h" || p == "--header" || strings.HasPrefix(p, "--header=") {
+				fs[k] = ""
+			}
+		}
+	}
+	return strings.Join(fs, " ")
 }
 
 // withoutLocators drops the fields of l that are URLs, paths or query
