@@ -258,7 +258,9 @@ func (v *view) contextVerdicts(r *ctxVerdicts) {
 		} else if goodLabel(c.Label) {
 			r.ctxBan, r.ctxGood = false, true
 		}
-		if mentionLabelOnly(c.Label) && !r.ctxGood {
+		if mentionLabelOnly(c.Label) && !r.ctxGood && !(v.u.Kind == CodeBlock && remedyLead(c.Before)) {
+			// "**Cause:** … **Fix:**" over a code block: the label nearest
+			// the block is the remedy, and the block its steps
 			r.ctxMention = true
 		}
 	}
@@ -305,6 +307,18 @@ func (v *view) contextVerdicts(r *ctxVerdicts) {
 			r.ctxMention = true
 		}
 	}
+}
+
+// remedyLead: the last line of the text before a code block is a remedy
+// label ("Fix:", "Solution:", "Workaround:"), alone or opening a line.
+func remedyLead(before string) bool {
+	l := strings.TrimLeft(fold(lastLine(before)).s, " *_#>-")
+	for _, p := range []string{"fix:", "fix", "solution:", "workaround:", "resolution:", "remedy:", "quick fix:"} {
+		if l == p || strings.HasPrefix(l, p) && strings.HasSuffix(p, ":") {
+			return true
+		}
+	}
+	return false
 }
 
 func lastLine(s string) string {
