@@ -601,6 +601,9 @@ func nearestEditVerb(seg *segment, toks []token, lo, hi, ti int, t pathRun) (int
 		if (l == "copy" || l == "cp" || l == "move" || l == "mv" || l == "rename") && !prevTo(toks, ti) && !(l == "rename" && prevIn(toks, ti)) {
 			continue // the target is the source of a copy
 		}
+		if (l == "add" || l == "append" || l == "put" || l == "move" || l == "mv") && placedInto(toks, ti) {
+			continue // "add .env to .gitignore": the file is what is added, the other file is edited
+		}
 		if l == "copy" && k >= 2 && (toks[k-1].s == "a" || toks[k-1].s == "the") {
 			// "save a copy of it as .env": the noun's verb makes the copy
 			if v := toks[k-2]; v.word && !v.code && (lemma(v.s, editForms) == "save" || v.s == "make" || v.s == "create" || v.s == "keep") {
@@ -675,6 +678,25 @@ func taskHead(seg *segment, toks []token, k int) bool {
 		}
 	}
 	return true
+}
+
+// placedInto: after the file at ti comes "to" or "into" and another file
+// or folder ("add .env to .gitignore"): the file at ti is the object
+// placed, not the place.
+func placedInto(toks []token, ti int) bool {
+	k := ti + 1
+	for k < len(toks) && toks[k].code && toks[k].start == toks[k-1].end {
+		k++ // the rest of the file's name
+	}
+	if k >= len(toks) || !toks[k].word || toks[k].s != "to" && toks[k].s != "into" {
+		return false
+	}
+	for j := k + 1; j < len(toks) && j <= k+3; j++ {
+		if t := toks[j]; t.code || strings.ContainsAny(t.s, "./") {
+			return true
+		}
+	}
+	return false
 }
 
 // prevTo: a word that makes the file at ti the destination of a copy or
