@@ -59,13 +59,17 @@ type analyzer struct {
 	depth []int
 	alias map[string]string // local name → module or module.export it imports
 	// what names are bound to, by dotted name (child, this.child)
-	lists  map[string][2]int // an array, string or template literal: its token range
-	own    map[string]bool   // a child process the code started, or itself
-	watch  map[string]bool
-	state  map[string]bool
-	tables map[string]bool
-	units  []rules.Unit
-	calls  []rules.Finding
+	lists map[string][2]int // an array, string or template literal: its token range
+	own   map[string]bool   // a child process the code started, or itself
+	// childTyped are the names declared with the type ChildProcess
+	// (process: ChildProcess): only spawn, fork and exec make one, so what
+	// they hold is the code's own child; read on first use
+	childTyped map[string]bool
+	watch      map[string]bool
+	state      map[string]bool
+	tables     map[string]bool
+	units      []rules.Unit
+	calls      []rules.Finding
 }
 
 func (a *analyzer) prepare() {
@@ -380,7 +384,33 @@ var bareSpawners = map[string]bool{"spawn": true, "fork": true, "execa": true, "
 
 // origin reports whether an expression holds the code's own process: a
 // child it spawned, or process.pid.
+// isChildTyped: the name is declared somewhere in the file with the type
+// ChildProcess (a field, a variable or a parameter).
+func (a *analyzer) isChildTyped(name string) bool {
+	if a.childTyped == nil {
+		a.childTyped = map[string]bool{}
+		for i := 0; i+2 < len(a.toks); i++ {
+			if a.name(i) == "" {
+				continue
+			}
+			j := i + 1
+			if a.is(j, "?") {
+				j++
+			}
+			if a.is(j, ":") && a.name(j+1) == "ChildProcess" {
+				a.childTyped[a.toks[i].s] = true
+			}
+		}
+	}
+	return a.childTyped[name]
+}
+
 func (a *analyzer) origin(lo, hi int) bool {
+	for i := lo; i+2 < hi; i++ {
+		if a.name(i) != "" && a.is(i+1, ".") && a.name(i+2) == "pid" && a.isChildTyped(a.toks[i].s) {
+			return true // sessions[id].process.pid, where process: ChildProcess
+		}
+	}
 	for i := lo; i < hi; i++ {
 		if a.name(i) == "" || a.is(i-1, ".") || a.is(i-1, "?.") {
 			continue
