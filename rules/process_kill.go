@@ -354,7 +354,9 @@ func processObject(w string) bool {
 	case "process", "processes", "proc", "procs", "pid", "pids", "server", "servers", "daemon",
 		"daemons", "instance", "instances", "node", "node.js", "port", "ports", "job", "jobs",
 		"worker", "workers", "task", "tasks", "pgid", "subprocess", "subprocesses", "service",
-		"services", "runtime", "runtimes", "binary", "listener", "zombie", "zombies":
+		"services", "runtime", "runtimes", "binary", "listener", "zombie", "zombies",
+		// programs known by name: "Kill Windows Chrome", "kill the stuck python"
+		"chrome", "chromium", "firefox", "browser", "browsers", "electron", "python", "python3", "java":
 		return true
 	}
 	return strings.Contains(w, "mcp") || strings.HasSuffix(w, "-server") || strings.HasSuffix(w, "_server") ||
