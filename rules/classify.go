@@ -311,15 +311,7 @@ func (v *view) contextVerdicts(r *ctxVerdicts) {
 
 // remedyLead: the last line of the text before a code block is a remedy
 // label ("Fix:", "Solution:", "Workaround:"), alone or opening a line.
-func remedyLead(before string) bool {
-	l := strings.TrimLeft(fold(lastLine(before)).s, " *_#>-")
-	for _, p := range []string{"fix:", "fix", "solution:", "workaround:", "resolution:", "remedy:", "quick fix:"} {
-		if l == p || strings.HasPrefix(l, p) && strings.HasSuffix(p, ":") {
-			return true
-		}
-	}
-	return false
-}
+func remedyLead(before string) bool { return remedyLabel(fold(lastLine(before)).s) }
 
 func lastLine(s string) string {
 	s = strings.TrimRight(s, " \n")

@@ -189,12 +189,23 @@ func stepTitle(h string) bool {
 // remedyTitle: a heading that opens by naming itself a remedy ("Solution:
 // a minimal configuration", "Fix: reset the cache", "Workaround - pin the
 // version").
-func remedyTitle(h string) bool {
-	l := strings.TrimSpace(fold(h).s)
-	for _, p := range []string{"solution", "fix", "workaround", "resolution", "remedy"} {
-		if rest, ok := strings.CutPrefix(l, p); ok {
-			rest = strings.TrimLeft(rest, " ")
-			return strings.HasPrefix(rest, ":") || strings.HasPrefix(rest, "- ") || strings.HasPrefix(rest, "— ")
+func remedyTitle(h string) bool { return remedyLabel(fold(h).s) }
+
+// remedyLabel: folded text that opens with a label naming a remedy —
+// "Fix:", "Solution: …", "Workaround - …", or "Fix" alone — the one
+// list of remedy labels that headings, segments and code-block lead-ins
+// read.
+func remedyLabel(l string) bool {
+	l = strings.TrimLeft(l, " *_#>-")
+	for _, p := range []string{"quick fix", "fix", "solution", "workaround", "resolution", "remedy", "try"} {
+		rest, ok := strings.CutPrefix(l, p)
+		if !ok {
+			continue
+		}
+		rest = strings.TrimLeft(rest, " *_")
+		// alone, only "Fix" labels a remedy: a heading "Solution" titles a design
+		if rest == "" && p == "fix" || strings.HasPrefix(rest, ":") || strings.HasPrefix(rest, "- ") || strings.HasPrefix(rest, "— ") {
+			return true
 		}
 	}
 	return false

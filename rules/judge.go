@@ -402,15 +402,7 @@ func failedCommand(text, hit string) bool {
 // ownRemedyLabel: the segment opens with a label of its own that names a
 // remedy ("Fix: remove the field"), so the paragraph's first label
 // ("Cause: …") does not frame it.
-func ownRemedyLabel(seg *segment) bool {
-	l := strings.TrimLeft(seg.text(), " *_")
-	for _, p := range []string{"fix:", "solution:", "workaround:", "resolution:", "remedy:", "try:"} {
-		if strings.HasPrefix(l, p) {
-			return true
-		}
-	}
-	return false
-}
+func ownRemedyLabel(seg *segment) bool { return remedyLabel(seg.text()) }
 
 // banLabels open a label that bans what follows its colon.
 // ("refused: …" and "rejected: …" report what happened to a request, and
