@@ -1580,52 +1580,49 @@ func (f *Filter) unitGroups(text string) uint64 {
 // Unit reports whether classifying a unit of this text could report a
 // finding of the filter's rules, judging by the words alone.
 func (f *Filter) Unit(text string) bool {
-	if f.all {
-		return true
-	}
-	g := f.unitGroups(text)
-	for _, rr := range f.rules {
-		for _, rt := range rr.routes {
-			if g&rt.groups == rt.groups {
-				return true
-			}
-		}
-	}
-	return false
+	return f.all || f.anyRoute(f.groupsOf(text, nil))
 }
 
 // UnitOf is Unit for a unit: a code block's commands may also take a
 // route from the sentence or heading that introduces the block, for the
 // routes that allow it (routeSpec.leadIn).
 func (f *Filter) UnitOf(u *Unit) bool {
-	if f.Unit(u.Text) {
-		return true
+	return f.all || f.anyRoute(f.groupsOf(u.Text, u))
+}
+
+// groupsOfUnit are the route groups of a unit's text and, for a code
+// block with a lead-in, of the two together, which leadIn routes may use.
+type groupsOfUnit struct {
+	own, withLead uint64
+	lead          bool
+}
+
+// groupsOf reads the groups of text once, and of u's lead-in if u is a
+// code block that has one (u may be nil).
+func (f *Filter) groupsOf(text string, u *Unit) groupsOfUnit {
+	r := groupsOfUnit{own: f.unitGroups(text)}
+	if u != nil && u.Kind == CodeBlock {
+		if lead := leadInText(u.Ctx); lead != "" {
+			r.withLead, r.lead = r.own|f.unitGroups(lead), true
+		}
 	}
-	lg, ok := f.leadGroups(u)
-	if !ok {
-		return false
-	}
+	return r
+}
+
+// meets reports whether the groups complete the route.
+func (r groupsOfUnit) meets(rt compiledRoute) bool {
+	return r.own&rt.groups == rt.groups || r.lead && rt.leadIn && r.withLead&rt.groups == rt.groups
+}
+
+func (f *Filter) anyRoute(r groupsOfUnit) bool {
 	for _, rr := range f.rules {
 		for _, rt := range rr.routes {
-			if rt.leadIn && lg&rt.groups == rt.groups {
+			if r.meets(rt) {
 				return true
 			}
 		}
 	}
 	return false
-}
-
-// leadGroups are the route groups of a code block and its lead-in
-// together; false for other units and blocks without a lead-in.
-func (f *Filter) leadGroups(u *Unit) (uint64, bool) {
-	if u.Kind != CodeBlock {
-		return 0, false
-	}
-	lead := leadInText(u.Ctx)
-	if lead == "" {
-		return 0, false
-	}
-	return f.unitGroups(u.Text) | f.unitGroups(lead), true
 }
 
 // Rules appends to dst, in the filter's order, the rules that could
@@ -1643,13 +1640,9 @@ func (f *Filter) RulesOf(u *Unit, dst []*Rule) []*Rule {
 }
 
 func (f *Filter) rulesFor(text string, u *Unit, dst []*Rule) []*Rule {
-	var g, lg uint64
-	lead := false
+	var r groupsOfUnit
 	if !f.all {
-		g = f.unitGroups(text)
-		if u != nil {
-			lg, lead = f.leadGroups(u)
-		}
+		r = f.groupsOf(text, u)
 	}
 	for _, rr := range f.rules {
 		if rr.always || f.all {
@@ -1657,7 +1650,7 @@ func (f *Filter) rulesFor(text string, u *Unit, dst []*Rule) []*Rule {
 			continue
 		}
 		for _, rt := range rr.routes {
-			if g&rt.groups == rt.groups || lead && rt.leadIn && lg&rt.groups == rt.groups {
+			if r.meets(rt) {
 				dst = append(dst, rr.rule)
 				break
 			}
