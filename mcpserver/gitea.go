@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -9,7 +10,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -132,7 +132,7 @@ func seedRequest(in GiteaReconnectInput) (reconnect.Request, string, error) {
 		return strings.TrimSpace(*p)
 	}
 	req := reconnect.Request{
-		Namespaces:       []string{cmpOr(str(in.Namespace), "unknown")},
+		Namespaces:       []string{cmp.Or(str(in.Namespace), "unknown")},
 		Profile:          str(in.Profile),
 		SessionID:        str(in.SessionID),
 		StartupSHA:       str(in.StartupSHA),
@@ -156,7 +156,7 @@ func seedRequest(in GiteaReconnectInput) (reconnect.Request, string, error) {
 	}
 	req.PID = pid
 	if len(in.Extra) > 0 {
-		core := reconnectResultFields()
+		core := reconnect.PayloadFields()
 		req.Extra = make(map[string]any, len(in.Extra))
 		for k, v := range in.Extra {
 			if !core[k] {
@@ -165,13 +165,6 @@ func seedRequest(in GiteaReconnectInput) (reconnect.Request, string, error) {
 		}
 	}
 	return req, pidText, nil
-}
-
-func cmpOr(s, def string) string {
-	if s == "" {
-		return def
-	}
-	return s
 }
 
 // seedClient is the seed's client mapping: the Codex spellings and any
@@ -225,20 +218,6 @@ func seedPID(raw json.RawMessage) (int, string, error) {
 	return n, text, nil
 }
 
-// reconnectResultFields is the set of field names a reconnect result
-// carries, read from the payload's own encoding.
-func reconnectResultFields() map[string]bool {
-	t := reflect.TypeFor[reconnect.Payload]()
-	names := make(map[string]bool, t.NumField())
-	for i := range t.NumField() {
-		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
-		if name != "" && name != "-" {
-			names[name] = true
-		}
-	}
-	return names
-}
-
 // Limits on gitea_request_mcp_restart input.
 const (
 	// MaxTargetBytes bounds remote, host, org and repo.
@@ -267,21 +246,11 @@ func giteaRestartDef() (*mcp.Tool, error) {
 	if err != nil {
 		return nil, fmt.Errorf("input schema: %w", err)
 	}
-	out, err := jsonschema.For[restart.Report](nil)
-	if err != nil {
-		return nil, fmt.Errorf("output schema: %w", err)
-	}
-	return &mcp.Tool{
-		Name:  GiteaRestartTool,
-		Title: "Preview a restart's impact (Gitea MCP server's arguments)",
-		Description: "The request_mcp_restart preview under the name and arguments of the Gitea MCP server's tool of the same name: the server gathers the control-plane inventory for the repository from the provider its operator configured. " +
-			"It is a dry run: nothing is restarted, stopped or changed. Without a provider, or when the provider fails, the inventory is incomplete and the verdict unsafe. " +
-			"request_override only states an intent; operator authority comes from the server process's environment, never from the call. " +
-			"A reconnect through gitea_request_mcp_reconnect is the narrower step and comes first.",
-		InputSchema:  in,
-		OutputSchema: out,
-		Annotations:  annotations("Preview a restart's impact"),
-	}, nil
+	return previewTool(GiteaRestartTool, "Preview a restart's impact (Gitea MCP server's arguments)", in,
+		"The request_mcp_restart preview under the name and arguments of the Gitea MCP server's tool of the same name: the server gathers the control-plane inventory for the repository from the provider its operator configured. "+
+			"It is a dry run: nothing is restarted, stopped or changed. Without a provider, or when the provider fails, the inventory is incomplete and the verdict unsafe. "+
+			"request_override only states an intent; operator authority comes from the server process's environment, never from the call. "+
+			"A reconnect through gitea_request_mcp_reconnect is the narrower step and comes first.")
 }
 
 // giteaRestart returns the gitea_request_mcp_restart handler.
@@ -299,19 +268,15 @@ func giteaRestart(opts Options) mcp.ToolHandlerFor[GiteaRestartInput, restart.Re
 			}
 			t.Limit = *in.Limit
 		}
-		eo := restart.Options{
-			RequestOverride: in.RequestOverride != nil && *in.RequestOverride,
-			ApplyRequested:  in.DryRun != nil && !*in.DryRun,
-			OverrideEnv:     opts.OverrideEnv,
-			LookupEnv:       opts.LookupEnv,
-			Now:             opts.Now().UTC().Truncate(time.Second),
-		}
+		ri := RestartInput{RequestOverride: in.RequestOverride != nil && *in.RequestOverride}
 		if in.SessionID != nil {
-			if len(*in.SessionID) > MaxSessionIDBytes {
-				return nil, restart.Report{}, fmt.Errorf("session_id: must be at most %d bytes", MaxSessionIDBytes)
-			}
-			eo.RequestingSession = *in.SessionID
+			ri.RequestingSession = *in.SessionID
 		}
+		eo, err := evalOptions(ri, "session_id", opts)
+		if err != nil {
+			return nil, restart.Report{}, err
+		}
+		eo.ApplyRequested = in.DryRun != nil && !*in.DryRun
 		inv := gatherInventory(ctx, opts.Inventory, t)
 		if opts.Probe != nil {
 			inv = restart.ProbePIDs(inv, opts.Probe)

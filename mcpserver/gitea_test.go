@@ -279,6 +279,7 @@ func TestGiteaRestartRefusesBadInput(t *testing.T) {
 		{"control character", restartArgs(map[string]any{"repo": "a\x1b[2Jb"}), "repo:"},
 		{"too long", restartArgs(map[string]any{"org": strings.Repeat("o", 300)}), "org:"},
 		{"limit zero", restartArgs(map[string]any{"limit": 0}), "limit:"},
+		{"session id too long", restartArgs(map[string]any{"session_id": strings.Repeat("s", 300)}), "session_id:"},
 		{"missing repo", map[string]any{"remote": "origin", "host": "h", "org": "o"}, "repo"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -47,18 +47,25 @@ func restartDef() (*mcp.Tool, error) {
 	if err != nil {
 		return nil, fmt.Errorf("input schema: %w", err)
 	}
+	return previewTool(RestartTool, "Preview a restart's impact", in,
+		"Previews what a restart of the MCP runtimes would disrupt, from a control-plane inventory: which sessions and leases are live, "+
+			"which critical sections and terminal lock a restart would break, the blast radius and the verdict (safe, unsafe or override). "+
+			"It is a dry run: nothing is restarted, stopped or changed, and an incomplete or stale inventory is never allowed. "+
+			"request_override only states an intent; operator authority comes from the server process's environment, never from the call. "+
+			"Call it before anyone proposes a restart; a reconnect through request_mcp_reconnect is the narrower step and comes first.")
+}
+
+// previewTool is a restart-preview tool: its input schema, and the
+// restart report as its output.
+func previewTool(name, title string, in *jsonschema.Schema, description string) (*mcp.Tool, error) {
 	out, err := jsonschema.For[restart.Report](nil)
 	if err != nil {
 		return nil, fmt.Errorf("output schema: %w", err)
 	}
 	return &mcp.Tool{
-		Name:  RestartTool,
-		Title: "Preview a restart's impact",
-		Description: "Previews what a restart of the MCP runtimes would disrupt, from a control-plane inventory: which sessions and leases are live, " +
-			"which critical sections and terminal lock a restart would break, the blast radius and the verdict (safe, unsafe or override). " +
-			"It is a dry run: nothing is restarted, stopped or changed, and an incomplete or stale inventory is never allowed. " +
-			"request_override only states an intent; operator authority comes from the server process's environment, never from the call. " +
-			"Call it before anyone proposes a restart; a reconnect through request_mcp_reconnect is the narrower step and comes first.",
+		Name:         name,
+		Title:        title,
+		Description:  description,
 		InputSchema:  in,
 		OutputSchema: out,
 		Annotations:  annotations("Preview a restart's impact"),
@@ -73,7 +80,7 @@ func restartPreview(opts Options) mcp.ToolHandlerFor[RestartInput, restart.Repor
 		if err != nil {
 			return nil, restart.Report{}, err
 		}
-		eo, err := evalOptions(in, opts)
+		eo, err := evalOptions(in, "requesting_session", opts)
 		if err != nil {
 			return nil, restart.Report{}, err
 		}
@@ -119,7 +126,8 @@ func decodeInventory(raw json.RawMessage) (restart.Inventory, error) {
 
 // evalOptions validates the call's options and joins them with the
 // server's. Authority and its variable come only from the server.
-func evalOptions(in RestartInput, opts Options) (restart.Options, error) {
+// sessionField is the argument that carries RequestingSession, for errors.
+func evalOptions(in RestartInput, sessionField string, opts Options) (restart.Options, error) {
 	eo := restart.Options{
 		RequestingSession: in.RequestingSession,
 		RequestOverride:   in.RequestOverride,
@@ -127,7 +135,7 @@ func evalOptions(in RestartInput, opts Options) (restart.Options, error) {
 		LookupEnv:         opts.LookupEnv,
 	}
 	if len(in.RequestingSession) > MaxSessionIDBytes {
-		return eo, fmt.Errorf("requesting_session: must be at most %d bytes", MaxSessionIDBytes)
+		return eo, fmt.Errorf("%s: must be at most %d bytes", sessionField, MaxSessionIDBytes)
 	}
 	for _, w := range []struct {
 		field string

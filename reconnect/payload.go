@@ -77,7 +77,7 @@ func (p Payload) MarshalJSON() ([]byte, error) {
 	if len(p.Extra) == 0 {
 		return core, nil
 	}
-	fields := payloadFields()
+	fields := PayloadFields()
 	var buf bytes.Buffer
 	buf.Write(core[:len(core)-1]) // drop the closing brace
 	for _, k := range slices.Sorted(maps.Keys(p.Extra)) {
@@ -98,9 +98,10 @@ func (p Payload) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// payloadFields is the set of JSON names Payload may encode, read from its
-// struct tags so that it cannot drift from the type.
-func payloadFields() map[string]bool {
+// PayloadFields is the set of JSON names Payload may encode, read from its
+// struct tags so that it cannot drift from the type; an extra field must
+// not take one of them.
+func PayloadFields() map[string]bool {
 	t := reflect.TypeFor[Payload]()
 	names := make(map[string]bool, t.NumField())
 	for i := range t.NumField() {

@@ -243,7 +243,7 @@ func freezeExtra(extra map[string]any) (map[string]any, error) {
 	if len(extra) > MaxExtraFields {
 		return nil, &FieldError{Field: "extra", Problem: fmt.Sprintf("at most %d fields", MaxExtraFields)}
 	}
-	core := payloadFields()
+	core := PayloadFields()
 	frozen := make(map[string]any, len(extra))
 	// Keys in order, so that the same bad request always names the same field.
 	for _, k := range slices.Sorted(maps.Keys(extra)) {
