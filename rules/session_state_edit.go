@@ -105,7 +105,7 @@ func findSessionStateEdit(seg *segment, emit func(hit)) {
 			continue
 		}
 		l := lemma(t.s, stateForms)
-		if l == "" || t.start > 0 && seg.v.f.s[t.start-1] == '-' {
+		if l == "" || isFlag(seg, t) {
 			continue // not a state verb, or a flag ("docker run --rm", "--clear")
 		}
 		if f := formOf(t.s); (f == formPast || t.s != l && strings.HasSuffix(t.s, "ed")) && prevWord(toks, i) == "be" &&
