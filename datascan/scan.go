@@ -72,29 +72,36 @@ func Scan(src []byte, name string) Result {
 // word of the same length, so that "{{ .Name }}: value" stays a key.
 func blankTemplates(src []byte) []byte {
 	out := bytes.Clone(src)
-	for i := 0; i+1 < len(out); i++ {
-		if out[i] != '{' || out[i+1] != '{' {
-			continue
+	for rest := out; len(rest) > 0; {
+		line := rest
+		if nl := bytes.IndexByte(rest, '\n'); nl >= 0 {
+			line, rest = rest[:nl], rest[nl+1:]
+		} else {
+			rest = nil
 		}
-		end := bytes.Index(out[i:], []byte("}}"))
-		nl := bytes.IndexByte(out[i:], '\n')
-		if end < 0 || nl >= 0 && nl < end {
-			continue
+		// one pass over the line: each action's end is searched from its
+		// start, and a "{{" with no "}}" after it ends the line's actions
+		trimmed := bytes.TrimSpace(line)
+		for k := 0; k+1 < len(line); {
+			open := bytes.Index(line[k:], []byte("{{"))
+			if open < 0 {
+				break
+			}
+			open += k
+			end := bytes.Index(line[open+2:], []byte("}}"))
+			if end < 0 {
+				break
+			}
+			end += open + 4 // just past the "}}"
+			fill := byte('x')
+			if len(trimmed) == end-open && bytes.Equal(trimmed, line[open:end]) {
+				fill = ' ' // the action stands alone on its line
+			}
+			for m := open; m < end; m++ {
+				line[m] = fill
+			}
+			k = end
 		}
-		lineStart := bytes.LastIndexByte(out[:i], '\n') + 1
-		lineEnd := len(out)
-		if nl >= 0 {
-			lineEnd = i + nl
-		}
-		alone := len(bytes.TrimSpace(out[lineStart:i])) == 0 && len(bytes.TrimSpace(out[i+end+2:lineEnd])) == 0
-		fill := byte('x')
-		if alone {
-			fill = ' '
-		}
-		for k := i; k < i+end+2; k++ {
-			out[k] = fill
-		}
-		i += end + 1
 	}
 	return out
 }
