@@ -1,14 +1,9 @@
 package check_test
 
 import (
-	"bufio"
-	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"golang.org/x/tools/txtar"
 
 	"github.com/recoverlint/recoverlint/check"
 )
@@ -20,41 +15,19 @@ import (
 func explainCases(t *testing.T) map[string][2]string {
 	t.Helper()
 	docs := map[string][2]string{} // key → file name, text
-	files, _ := filepath.Glob("../rules/testdata/cases/*.txtar")
-	for _, f := range files {
-		ar, err := txtar.ParseFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, af := range ar.Files {
-			if af.Name != "want" {
-				docs[f+":"+af.Name] = [2]string{af.Name, string(af.Data)}
-				break
-			}
-		}
+	all := txtarInputs(t)
+	corpora, err := filepath.Glob("../testdata/corpus/*.jsonl")
+	if err != nil {
+		t.Fatal(err)
 	}
-	corpora, _ := filepath.Glob("../testdata/corpus/*.jsonl")
-	if _, err := os.Stat("../../shared/corpus/dev.jsonl"); err == nil {
-		corpora = append(corpora, "../../shared/corpus/dev.jsonl")
+	if haveDevCorpus() {
+		corpora = append(corpora, devCorpus)
 	}
 	for _, path := range corpora {
-		f, err := os.Open(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc := bufio.NewScanner(f)
-		sc.Buffer(nil, 1<<24)
-		for sc.Scan() {
-			var c struct{ ID, File, Text string }
-			if len(strings.TrimSpace(sc.Text())) == 0 {
-				continue
-			}
-			if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-				t.Fatalf("%s: %v", path, err)
-			}
-			docs[path+":"+c.ID] = [2]string{c.File, c.Text}
-		}
-		f.Close()
+		all = append(all, jsonlDocs(t, path)...)
+	}
+	for _, d := range all {
+		docs[d.key] = [2]string{d.name, d.text}
 	}
 	if len(docs) < 100 {
 		t.Fatalf("only %d documents to compare", len(docs))

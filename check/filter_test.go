@@ -1,17 +1,11 @@
 package check_test
 
 import (
-	"bufio"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
-
-	"golang.org/x/tools/txtar"
 
 	"github.com/recoverlint/recoverlint/check"
 	"github.com/recoverlint/recoverlint/rules"
@@ -42,35 +36,12 @@ func filterDocs(t *testing.T) []testDoc {
 			}
 		}
 	}
-	files, err := filepath.Glob("../rules/testdata/cases/*.txtar")
-	if err != nil {
-		t.Fatal(err)
+	for _, d := range txtarInputs(t) {
+		docs = append(docs, testDoc{d.name, d.text})
 	}
-	for _, f := range files {
-		ar, err := txtar.ParseFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, af := range ar.Files {
-			if af.Name != "want" {
-				docs = append(docs, testDoc{af.Name, string(af.Data)})
-			}
-		}
-	}
-	if f, err := os.Open("../../shared/corpus/dev.jsonl"); err == nil {
-		defer f.Close()
-		sc := bufio.NewScanner(f)
-		sc.Buffer(nil, 1<<22)
-		for sc.Scan() {
-			line := strings.TrimSpace(sc.Text())
-			if line == "" || strings.HasPrefix(line, "//") {
-				continue
-			}
-			var c struct{ File, Text string }
-			if err := json.Unmarshal([]byte(line), &c); err != nil {
-				t.Fatalf("dev corpus: %v", err)
-			}
-			docs = append(docs, testDoc{c.File, c.Text})
+	if haveDevCorpus() {
+		for _, d := range jsonlDocs(t, devCorpus) {
+			docs = append(docs, testDoc{d.name, d.text})
 		}
 	}
 	r := rand.New(rand.NewPCG(5, 8))
