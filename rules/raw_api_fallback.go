@@ -165,15 +165,16 @@ func cliFallback(toks []token, i int, text string) bool {
 // CLI or the command line and the tools failing or a fallback, and w is
 // not a shell builtin or a general tool.
 func cliLeadIn(seg *segment, w string) bool {
-	if shellBuiltins[w] || genericTools[w] || removeCommands[w] || editorCommands[w] || len(strings.Fields(seg.text())) < 2 {
-		return false // a builtin, a general tool, or a lone word (a package's name), not a call of the CLI
+	if shellBuiltins[w] || genericTools[w] || removeCommands[w] || editorCommands[w] {
+		return false // a builtin or a general tool, not a call of the CLI
 	}
-	if f := strings.Fields(seg.text()); packageManagers[w] && (f[1] == "install" || f[1] == "i" || f[1] == "add") {
-		return false // installing the CLI calls nothing yet
-	}
-	lead := seg.v.leadIn()
+	lead := seg.v.leadIn() // read once per block
 	if !hasAnyWord(lead, []string{"cli", "command line", "command-line", "cli's"}) {
 		return false
+	}
+	f := strings.Fields(seg.text())
+	if len(f) < 2 || packageManagers[w] && (f[1] == "install" || f[1] == "i" || f[1] == "add") {
+		return false // a lone word (a package's name), or installing the CLI, which calls nothing yet
 	}
 	return toolFailing(lead) || hasAnyWord(lead, fallbackCues) && hasAnyWord(lead, toolWords)
 }
