@@ -2,6 +2,8 @@ package rules
 
 import (
 	"path"
+	"slices"
+	"sort"
 	"strings"
 )
 
@@ -57,7 +59,7 @@ func (s *segment) tokens() []token {
 // prose is the segment's text with inline code blanked out: cue words in
 // a file name (./scripts/setup.sh) say nothing about the sentence.
 func (s *segment) prose() string {
-	if s.v.inCode == nil {
+	if s.v.spans == nil {
 		return s.text()
 	}
 	b := []byte(s.text())
@@ -71,9 +73,9 @@ func (s *segment) prose() string {
 
 // view is a unit prepared for classification.
 type view struct {
-	u      *Unit
-	f      folded
-	inCode []bool // per folded byte: inside an inline code span
+	u     *Unit
+	f     folded
+	spans []Span // the unit's inline code spans, in order (nil: none)
 	// ctx holds the context verdicts, computed on first use: most units
 	// name no action at all and never need them.
 	ctx *ctxVerdicts
@@ -200,18 +202,35 @@ func newView(u *Unit) *view {
 	// Inline code spans only: in a code block, a line is a command or a
 	// comment by its segment kind, and its words read as words.
 	if len(u.Code) > 0 && u.Kind != CodeBlock {
-		v.inCode = make([]bool, len(v.f.s))
-		for i := range v.f.s {
-			at := v.f.back[i]
-			for _, sp := range u.Code {
-				if at >= sp.Start && at < sp.End {
-					v.inCode[i] = true
-					break
-				}
-			}
-		}
+		v.spans = sortedSpans(u.Code)
 	}
 	return v
+}
+
+// sortedSpans returns spans ordered by start with overlaps merged, so that
+// a lookup is a binary search; spans already in order are used as they are.
+func sortedSpans(spans []Span) []Span {
+	ok := true
+	for i := 1; i < len(spans); i++ {
+		if spans[i].Start < spans[i-1].End {
+			ok = false
+			break
+		}
+	}
+	if ok {
+		return spans
+	}
+	s := slices.Clone(spans)
+	slices.SortFunc(s, func(a, b Span) int { return a.Start - b.Start })
+	out := s[:1]
+	for _, sp := range s[1:] {
+		if last := &out[len(out)-1]; sp.Start <= last.End {
+			last.End = max(last.End, sp.End)
+			continue
+		}
+		out = append(out, sp)
+	}
+	return out
 }
 
 // source maps a folded offset to a byte offset in the unit's source.
@@ -226,7 +245,16 @@ func (v *view) source(i int) int {
 	return v.u.Offsets[t]
 }
 
-func (v *view) code(i int) bool { return v.inCode != nil && i < len(v.inCode) && v.inCode[i] }
+// code reports whether folded byte i lies inside an inline code span: a
+// binary search, so the cost does not grow with spans times bytes.
+func (v *view) code(i int) bool {
+	if v.spans == nil || i < 0 || i >= len(v.f.back) {
+		return false
+	}
+	at := v.f.back[i]
+	k := sort.Search(len(v.spans), func(k int) bool { return v.spans[k].End > at })
+	return k < len(v.spans) && at >= v.spans[k].Start
+}
 
 // contextVerdicts reads what surrounds the unit: a ban or a report framing
 // it, from the nearest marked heading, the list lead-in, the label, the

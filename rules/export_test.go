@@ -26,3 +26,7 @@ func SegmentSpans(u *Unit) [][2]int {
 
 // MaxSegment is the longest a prose segment grows without a sentence end.
 const MaxSegment = maxSegment
+
+// InCode reports whether byte i of the unit's folded text lies inside one
+// of its inline code spans, as the classifier reads it.
+func InCode(u *Unit, i int) bool { return newView(u).code(i) }
