@@ -103,10 +103,31 @@ func findMtimeReload(seg *segment, emit func(hit)) {
 			if configInSegment(seg) || reloadContext(seg) {
 				emit(hit{start: t.start, end: t.end})
 			}
-		case w == "lastwritetime" && strings.Contains(s[t.end:seg.end], "="):
-			emit(hit{start: t.start, end: t.end})
+		case (w == "lastwritetime" || w == "lastwritetimeutc") && setsProperty(toks, i):
+			// PowerShell's form of os.utime, under the same condition
+			if configInSegment(seg) || reloadContext(seg) {
+				emit(hit{start: t.start, end: t.end})
+			}
 		}
 	}
+}
+
+// setsProperty: toks[i] is a property assigned a value ("$f.LastWriteTime
+// = Get-Date", "Set-ItemProperty -Name LastWriteTime"), not one read,
+// compared or named as a sort key ("Sort-Object LastWriteTime",
+// ".LastWriteTime -lt $limit").
+func setsProperty(toks []token, i int) bool {
+	if i >= 2 && toks[i-1].s == "name" && toks[i-2].s == "-" {
+		// Set-ItemProperty -Name LastWriteTime -Value …
+		for k := i - 3; k >= 0 && toks[k].s != "|" && toks[k].s != ";"; k-- {
+			if toks[k].s == "set-itemproperty" {
+				return true
+			}
+		}
+		return false
+	}
+	return i > 0 && toks[i-1].s == "." && i+1 < len(toks) && toks[i+1].s == "=" &&
+		(i+2 >= len(toks) || toks[i+2].s != "=")
 }
 
 // utimeFuncs set a file's times; utimeOwners are the receivers the case
