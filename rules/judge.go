@@ -75,11 +75,22 @@ func (v *view) stanceWhy(seg *segment, h hit) (Stance, string) {
 	if st, why, ok := ctx(); ok {
 		return st, why
 	}
-	if v.u.Kind == Heading && !h.verb && strings.TrimSpace(strings.Trim(seg.text(), "#*_` ")) == v.f.s[h.start:h.end] {
+	if v.u.Kind == Heading && !h.verb && onlyName(strings.TrimSpace(strings.Trim(seg.text(), "#*_` ")), v.f.s[h.start:h.end]) {
 		return Mention, "a heading that is only the action's name titles its subject"
 	}
 	st := proseStance(seg, h, 0)
 	return st, clauseReasons[st]
+}
+
+// onlyName: a heading's text is the command a hit names, alone or with
+// one subcommand ("# pkill", "# systemctl kill"): a page's title.
+func onlyName(heading, name string) bool {
+	rest, ok := strings.CutPrefix(heading, name)
+	if !ok {
+		return false
+	}
+	rest = strings.TrimPrefix(rest, " ")
+	return rest == "" || !strings.ContainsAny(rest, " \t") && !strings.HasPrefix(rest, "-")
 }
 
 // clauseReasons say what the clause's grammar decided, by stance; the

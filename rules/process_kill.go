@@ -53,6 +53,8 @@ request_mcp_reconnect MCP tool), give the operator the UI steps it returns, and 
 		// terminate and nuke are killVerb's only: a process object after
 		// the verb, or a process noun in the unit or its headings
 		{groups: [][]string{{"^terminat", "^nuk", "^force quit", "^force-quit"}}, context: []int{wProcess}},
+		// sendsSignal's other form: any signal sent to a process
+		{groups: [][]string{{"^send"}, {"signal"}}},
 	},
 	// captions are the verbs of a code block comment that, with no object
 	// of their own, name this action of the command under them.
@@ -76,11 +78,15 @@ func findProcessKill(seg *segment, emit func(hit)) {
 		case killCommands[w] && i > 0 && toks[i-1].s == "." && i+1 < len(toks) && toks[i+1].s == "(":
 			// a method of some API (ScrollTrigger.killAll()), not the command
 		case killCommands[w]:
-			emit(hit{start: t.start, end: t.end})
+			if !listsSignals(s[t.end:seg.end]) {
+				emit(hit{start: t.start, end: t.end})
+			}
 		case w == "fuser" && strings.Contains(s[t.end:seg.end], " -k"):
 			emit(hit{start: t.start, end: t.end})
 		case (w == "systemctl" || w == "launchctl") && wordAt(toks, i+1) == "kill":
-			emit(hit{start: t.start, end: t.end})
+			if !listsSignals(s[toks[i+1].end:seg.end]) {
+				emit(hit{start: t.start, end: t.end})
+			}
 		case w == "kill":
 			if probe(s[t.end:seg.end]) || jobSpec(s[t.end:seg.end]) || seg.v.u.Kind == CodeBlock && ownChildren(seg, s[t.end:seg.end]) {
 				continue
@@ -111,11 +117,7 @@ func findProcessKill(seg *segment, emit func(hit)) {
 				emit(hit{start: t.start, end: toks[v].end, verb: true})
 			}
 		case w == "send" || w == "sends" || w == "sending":
-			n := wordAt(toks, i+1)
-			if n == "a" || n == "the" {
-				n = wordAt(toks, i+2)
-			}
-			if n == "sigkill" || n == "sigterm" || n == "sigint" || n == "sigquit" || n == "kill" || n == "sighup" {
+			if sendsSignal(toks, i) {
 				emit(hit{start: t.start, end: t.end, verb: true})
 			}
 		case (w == "os" || w == "syscall" || w == "unix" || w == "process") && i+2 < len(toks) &&
@@ -131,6 +133,39 @@ func findProcessKill(seg *segment, emit func(hit)) {
 			}
 		}
 	}
+}
+
+// sendsSignal: the send at i sends a kill signal ("send SIGKILL", "send
+// a forceful KILL"), or any signal to a process ("send the default
+// signal to the worker process"); "send a signal when done" names none.
+func sendsSignal(toks []token, i int) bool {
+	for k, n := i+1, 0; k < len(toks) && n < 4; k++ {
+		if !toks[k].word {
+			if toks[k].s == "`" {
+				continue
+			}
+			return false
+		}
+		n++
+		switch w := toks[k].s; w {
+		case "sigkill", "sigterm", "sigint", "sigquit", "kill", "sighup":
+			return true
+		case "signal", "signals":
+			if wordAt(toks, k+1) != "to" {
+				return false
+			}
+			for j, m := k+2, 0; j < len(toks) && m < 4 && toks[j].word; j++ {
+				if processObject(toks[j].s) {
+					// "to the calling process": a program signalling itself
+					p := toks[j-1].s
+					return p != "calling" && p != "current" && p != "own" && p != "itself"
+				}
+				m++
+			}
+			return false
+		}
+	}
+	return false
 }
 
 // featureSubject: the words ending at v name a feature that is the
@@ -177,10 +212,16 @@ func killCommand(seg *segment, i int, codeLine bool) bool {
 	toks := seg.tokens()
 	t := toks[i]
 	s := seg.v.f.s
+	if signalNamed(toks, i) {
+		return false
+	}
 	rest := strings.TrimLeft(s[t.end:seg.end], " \t")
 	if rest != "" {
 		switch c := rest[0]; {
 		case c == '-' && len(rest) > 1 && rest[1] != ' ' && rest[1] != '-', c == '$', c == '<', c == '%', c == '`', c >= '0' && c <= '9':
+			return true
+		case c == '{':
+			// a placeholder for the process: kill {{pid}}, kill {pid}
 			return true
 		case c == '"' && len(rest) > 1 && rest[1] == '$':
 			return true
@@ -223,6 +264,25 @@ func killCommand(seg *segment, i int, codeLine bool) bool {
 	}
 	return false
 }
+
+// signalNamed: the kill at i is the name of a signal, not the command: "a
+// `KILL` signal", or one of the alternatives of an argument written
+// without spaces ("-s INT|HUP|KILL", a usage page's "{{TERM|KILL}}").
+func signalNamed(toks []token, i int) bool {
+	if w := wordAt(toks, i+1); w == "signal" || w == "signals" {
+		return true
+	}
+	bar := func(k int) bool { return k >= 0 && k < len(toks) && toks[k].s == "|" }
+	t := toks[i]
+	if bar(i+1) && toks[i+1].start == t.end && (i+2 >= len(toks) || toks[i+2].start == toks[i+1].end) {
+		return true // "KILL|..." or "KILL|TERM"
+	}
+	return bar(i-1) && toks[i-1].end == t.start && i >= 2 && toks[i-2].end == toks[i-1].start &&
+		signalNames[toks[i-2].s]
+}
+
+var signalNames = set("hup", "int", "quit", "term", "usr1", "usr2", "stop", "cont", "alrm", "sighup", "sigint",
+	"sigquit", "sigterm", "sigusr1", "sigusr2", "sigstop", "sigcont", "9", "15", "1", "2")
 
 // enumerated: the code span at i is one of a list of code spans joined by
 // commas or slashes.
@@ -368,7 +428,36 @@ func processObject(w string) bool {
 func probe(after string) bool {
 	rest := strings.TrimLeft(after, " \t")
 	return strings.HasPrefix(rest, "-0") || strings.HasPrefix(rest, "-l") || strings.HasPrefix(rest, "--list") ||
-		strings.HasPrefix(rest, "-s 0") || strings.HasPrefix(rest, "-signal 0") || strings.HasPrefix(rest, "-s0")
+		strings.HasPrefix(rest, "-s 0") || strings.HasPrefix(rest, "-signal 0") || strings.HasPrefix(rest, "-s0") ||
+		listsSignals(after)
+}
+
+// listsSignals: the arguments of a kill command only ask it to list its
+// signals or print its help ("killall --list", "systemctl kill --signal
+// help", a usage page's "{{[-l|--list]}}"), so nothing is signalled.
+func listsSignals(after string) bool {
+	if k := strings.IndexAny(after, ";&`\n"); k >= 0 {
+		after = after[:k]
+	}
+	if k := strings.Index(after, " |"); k >= 0 {
+		after = after[:k] // a pipe; "[-l|--list]" is one argument's spellings
+	}
+	args := strings.FieldsFunc(after, func(r rune) bool {
+		return r == ' ' || r == '\t' || r == '|' || r == '{' || r == '}' || r == '[' || r == ']'
+	})
+	list, help := false, false
+	for _, a := range args {
+		switch a {
+		case "-l", "-L", "--list", "--table", "-V", "--version", "--help", "-h":
+			list = true
+		case "help":
+			help = true
+		case "-s", "--signal":
+		default:
+			return false
+		}
+	}
+	return list || help
 }
 
 // ownChildren reports whether every process a kill in a script names is
