@@ -315,6 +315,9 @@ func (v *view) contextVerdicts(r *ctxVerdicts) {
 			r.ctxMention = true
 		}
 	}
+	if v.u.Kind != CodeBlock && referenceSection(c.Headings) {
+		r.ctxMention = true
+	}
 	if c.LeadIn != "" && (mentionLabel(lastLine(c.LeadIn)) || hasAnyWord(fold(c.LeadIn).s, []string{"accidentally", "inadvertently"})) {
 		r.ctxMention = true
 	}

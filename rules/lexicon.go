@@ -209,6 +209,43 @@ func mentionLabelOnly(s string) bool {
 		"status", "symptom", "symptoms", "error", "output", "cause"})
 }
 
+// referenceSection: the headings are a command's reference page (its
+// title is the command alone: "Stop-Process", "systemctl kill") and a
+// section of it that describes the command — DESCRIPTION, NOTES,
+// PARAMETERS — where "you can pass a process to Stop-Process" says what
+// the command accepts, not what to do. Its EXAMPLES still recommend.
+func referenceSection(hs []string) bool {
+	if len(hs) < 2 || !commandTitle(hs[0]) {
+		return false
+	}
+	for _, h := range hs[1:] {
+		switch strings.Trim(fold(h).s, " *_`:.") {
+		case "description", "detailed description", "synopsis", "notes", "aliases", "parameters",
+			"inputs", "outputs", "remarks", "options", "related links":
+			return true
+		}
+	}
+	return false
+}
+
+// commandTitle: a page title that is a command's name, alone or with one
+// subcommand ("kill", "Stop-Process", "systemctl kill", "`.kill`").
+func commandTitle(h string) bool {
+	f := strings.Trim(fold(h).s, " *_`")
+	words := strings.Fields(f)
+	if len(words) == 0 || len(words) > 2 {
+		return false
+	}
+	for _, w := range words {
+		for _, c := range w {
+			if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // descriptionColumn: a table column whose cells say what the row's
 // subject does or means ("What it does", "Description"), not what to do.
 func descriptionColumn(h string) bool {
