@@ -496,15 +496,11 @@ func ownChildren(seg *segment, args string) bool {
 
 // ownPIDVars collects, once per unit, the shell variables that hold PIDs
 // of processes the script itself started.
-func (v *view) ownPIDVars() map[string]bool {
-	if v.ownPIDs != nil {
-		return v.ownPIDs
-	}
-	own := map[string]bool{}
-	lines := strings.Split(v.f.s, "\n")
+// pidAssignments adds to own the shell variables the lines set from $!,
+// the PID of the job just started: NAME=$!, NAME+=($!), NAME[i]=$!.
+func pidAssignments(lines []string, own map[string]bool) {
 	for _, l := range lines {
 		l = strings.TrimSpace(l)
-		// NAME=$!   NAME+=($!)   NAME[i]=$!
 		if i := strings.Index(l, "$!"); i > 0 {
 			lhs := l[:i]
 			if j := strings.IndexByte(lhs, '='); j > 0 {
@@ -517,6 +513,22 @@ func (v *view) ownPIDVars() map[string]bool {
 					own[f[len(f)-1]] = true
 				}
 			}
+		}
+	}
+}
+
+func (v *view) ownPIDVars() map[string]bool {
+	if v.ownPIDs != nil {
+		return v.ownPIDs
+	}
+	own := map[string]bool{}
+	lines := strings.Split(v.f.s, "\n")
+	pidAssignments(lines, own)
+	if v.u.Kind == CodeBlock {
+		// a PID saved in an earlier block of the same page ("VIEWER_PID=$!"
+		// where the server was started, "kill $VIEWER_PID" when done)
+		for name := range v.u.Ctx.Doc.PIDVars() {
+			own[name] = true
 		}
 	}
 	// for X in "${ARR[@]}" / $ARR / $(jobs -p)

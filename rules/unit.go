@@ -1,5 +1,10 @@
 package rules
 
+import (
+	"bytes"
+	"strings"
+)
+
 // Kind says what a text unit is, so the classifier can read it the way a
 // person would: a heading names a step, a code block lists commands, a
 // comment or string literal in source code is prose held by a program.
@@ -111,6 +116,7 @@ func NewUnit(kind Kind, src []byte, start, end int, ctx Context) Unit {
 type DocFacts struct {
 	src         []byte
 	mcp, client int8 // 0 unknown, 1 yes, -1 no
+	pids        map[string]bool
 }
 
 // NewDoc returns the facts of the document src.
@@ -132,6 +138,37 @@ func (d *DocFacts) Client() bool {
 		return false
 	}
 	return once(&d.client, AboutClients, d.src)
+}
+
+// PIDVars returns the shell variables, lower-cased, that the document
+// sets anywhere from $! (the PID of a job it started itself): a page
+// that starts a server in one code block may end it in another.
+func (d *DocFacts) PIDVars() map[string]bool {
+	if d == nil {
+		return nil
+	}
+	if d.pids == nil {
+		d.pids = map[string]bool{}
+		var lines []string
+		for rest, at := d.src, 0; ; {
+			k := bytes.Index(rest[at:], []byte("$!"))
+			if k < 0 {
+				break
+			}
+			k += at
+			start := bytes.LastIndexByte(rest[:k], '\n') + 1
+			end := bytes.IndexByte(rest[k:], '\n')
+			if end < 0 {
+				end = len(rest)
+			} else {
+				end += k
+			}
+			lines = append(lines, strings.ToLower(string(rest[start:end])))
+			at = end
+		}
+		pidAssignments(lines, d.pids)
+	}
+	return d.pids
 }
 
 // once answers f(src) through the cache *v (0 unknown, 1 yes, -1 no), so
