@@ -133,6 +133,9 @@ func findSessionStateEdit(seg *segment, emit func(hit)) {
 			}
 			n++
 			if stateNoun(toks, k) || n == 1 && pronounState(toks, k) {
+				if memoryLock(seg, toks, k) {
+					break
+				}
 				if ownCommandMeans(toks, k+1) {
 					return // "remove the stale lock with `terraform force-unlock`": the tool's own reset
 				}
@@ -186,6 +189,33 @@ var stateVerbs = set("delete", "remove", "rm", "clear", "reset", "wipe", "purge"
 	"modify", "truncate", "empty", "unlink", "erase", "nuke", "break", "drop", "clean",
 	"overwrite", "rewrite", "force-remove", "force-delete", "strip", "hand-edit", "patch")
 
+// nounBefore: the word before k makes it a noun: a determiner or a
+// state adjective ("the lock", "a stale lock").
+func nounBefore(toks []token, k int) bool {
+	switch prevWord(toks, k) {
+	case "the", "a", "its", "their", "this", "that", "stale", "old", "orphaned", "leftover", "abandoned", "dead":
+		return true
+	}
+	return false
+}
+
+// memoryLock: the lock at k is a synchronisation object of a program, not
+// a file: it is named in a code block of a compiled language ("// Drop
+// the lock before completing the request" in C), with no file after it.
+func memoryLock(seg *segment, toks []token, k int) bool {
+	if w := toks[k].s; w != "lock" && w != "locks" {
+		return false
+	}
+	if n := wordAt(toks, k+1); n == "file" || n == "files" {
+		return false
+	}
+	switch strings.ToLower(seg.v.u.Ctx.Info) {
+	case "c", "cpp", "c++", "cxx", "h", "csharp", "cs", "c#", "java", "kotlin", "rust", "rs", "go", "golang", "swift", "objc":
+		return seg.v.u.Kind == CodeBlock
+	}
+	return false
+}
+
 // stateNoun: the word at k names session state ("lock", "lease row",
 // "heartbeat"), not a dependency lockfile or a lock in another sense.
 func stateNoun(toks []token, k int) bool {
@@ -193,8 +223,8 @@ func stateNoun(toks []token, k int) bool {
 	switch w {
 	case "lock", "locks", "lockfile", "lockfiles", "heartbeat", "heartbeats", "lease", "leases", "pidfile":
 		n := wordAt(toks, k+1)
-		if w == "lock" && (n == "screen" || n == "in" || n == "down" || n == "contention") {
-			return false
+		if w == "lock" && (n == "screen" || n == "in" || n == "down" || n == "contention") && !nounBefore(toks, k) {
+			return false // "lock in the price", "lock down the box"; not "the stale lock in ~/.run"
 		}
 		p := prevWord(toks, k)
 		if p == "package" || p == "dependency" || p == "yarn" || p == "npm" || p == "cargo" || p == "poetry" ||
@@ -202,7 +232,8 @@ func stateNoun(toks []token, k int) bool {
 			return false // "a package manager lock file"
 		}
 		// a lock in code, not on disk: "spin locks", "a read lock"
-		if p == "spin" || p == "read" || p == "write" || p == "mutex" || p == "global" || p == "interpreter" || p == "advisory" {
+		if p == "spin" || p == "read" || p == "write" || p == "mutex" || p == "global" || p == "interpreter" || p == "advisory" ||
+			p == "screen" || p == "wait" || p == "thread" || p == "kernel" || p == "level" || p == "resource" {
 			return false
 		}
 		return true
