@@ -78,6 +78,13 @@ func (v *view) stanceWhy(seg *segment, h hit) (Stance, string) {
 	if v.u.Kind == Heading && !h.verb && onlyName(strings.TrimSpace(strings.Trim(seg.text(), "#*_` ")), v.f.s[h.start:h.end]) {
 		return Mention, "a heading that is only the action's name titles its subject"
 	}
+	if (v.u.Ctx.ListItem || v.u.Ctx.Column != "") && v.u.Kind == Prose && !h.verb &&
+		strings.Trim(seg.text(), "*_`.,;: ") == v.f.s[h.start:h.end] {
+		// "| `TASKKILL` | Terminate processes |", "- [taskkill](…)": a
+		// command named alone in a table or a list is an entry of an
+		// index or a glossary; a step to run gives what it acts on
+		return Mention, "a command named alone in a list or a table cell is an index entry"
+	}
 	st := proseStance(seg, h, 0)
 	return st, clauseReasons[st]
 }
