@@ -340,7 +340,10 @@ func (v *view) inFallback(seg *segment, h hit) bool {
 	}
 	for i := len(c.Headings) - 1; i >= 0 && i >= len(c.Headings)-2; i-- {
 		l := fold(c.Headings[i]).s
-		if hasAnyWord(l, fallbackCues) && hasAnyWord(l, aboutTools) || toolFailing(l) || hasAnyWord(l, []string{"transport", "eof", "mcp"}) && hasAnyWord(l, failureCues) {
+		// a heading that names the fallback ("When the fallback applies")
+		// over a sentence that goes straight to the API names its purpose
+		if hasAnyWord(l, fallbackCues) && (hasAnyWord(l, aboutTools) || weakFallback(s)) || toolFailing(l) ||
+			hasAnyWord(l, []string{"transport", "eof", "mcp"}) && hasAnyWord(l, failureCues) {
 			return true
 		}
 	}
