@@ -35,11 +35,13 @@ instead: stop, return a typed blocker, and request a reconnect of the namespace.
 			"`curl -s http://127.0.0.1:8787/healthz` should print `ok`.\n",
 		},
 	},
-	stems: []string{"curl", "wget", "api", "http", "endpoint", "import", "requests.", "httpx", "axios", "xh", "cli", "command line", "command-line", "rest fallback"},
+	stems: []string{"curl", "wget", "api", "http", "endpoint", "import", "require", "requests.", "httpx", "axios", "xh", "cli", "command line", "command-line", "rest fallback"},
 	// routes are what the prefilter looks for before the rule reads a
 	// text: every hit of find has a route (TestRoutesCoverFindings).
 	routes: []routeSpec{
 		{groups: [][]string{{"^python -c", "^python3 -c", "^py -c"}}, inherent: true},
+		{groups: [][]string{{"^ruby -e", "^node -e", "^node --eval"}, {"require"}}},
+		{groups: [][]string{{"^ruby -e", "^node -e", "^node --eval"}, {"require"}, {"mcp", "server"}}, inherent: true},
 		{groups: [][]string{{"curl", "wget", "httpie", "^xh$", "^http ",
 			"^rest api", "^http api", "^raw api", "^graphql api", "^its api", "^server's api",
 			"^api call", "^api directly", "^api endpoint", "^api request",
@@ -85,6 +87,14 @@ func findRawAPI(seg *segment, emit func(hit)) {
 			rest := s[t.end:seg.end]
 			if strings.HasPrefix(strings.TrimSpace(rest), "-c") && importsServer(rest) {
 				emit(hit{start: t.start, end: t.end, inherent: true})
+			}
+		case (w == "ruby" || w == "node") && seg.kind == segCommand && i == firstWord(toks):
+			// a one-liner that loads a package and calls it ("ruby -e
+			// 'require \"covscope\"; …'"): the library behind the server,
+			// a bypass where the text around it says the tools are down
+			rest := strings.TrimSpace(s[t.end:seg.end])
+			if (strings.HasPrefix(rest, "-e") || strings.HasPrefix(rest, "--eval")) && strings.Contains(rest, "require") {
+				emit(hit{start: t.start, end: t.end, inherent: requiresServer(rest)})
 			}
 		case w == "curl" || w == "curling" || w == "wget" || w == "httpie" || w == "xh":
 			emit(hit{start: t.start, end: t.end, verb: w == "curling"})
@@ -186,6 +196,25 @@ var packageManagers = set("npm", "pnpm", "yarn", "pip", "pip3", "pipx", "uv", "b
 var shellBuiltins = set("cd", "export", "set", "unset", "source", "alias", "pushd", "popd", "read", "test",
 	"if", "then", "else", "fi", "for", "do", "done", "while", "case", "esac", "exit", "return", "local",
 	"declare", "true", "false", "sleep", "wait", "pwd", "ls", "mkdir", "which", "type", "command", "eval", "exec")
+
+// requiresServer: a ruby -e or node -e program requires a package whose
+// name says it is an MCP server (require "gitea_mcp", require('x-server')).
+func requiresServer(prog string) bool {
+	for rest := prog; ; {
+		k := strings.Index(rest, "require")
+		if k < 0 {
+			return false
+		}
+		rest = strings.TrimLeft(rest[k+len("require"):], " (\"'")
+		mod := rest
+		if e := strings.IndexAny(mod, " ;,\"')\n"); e >= 0 {
+			mod = mod[:e]
+		}
+		if strings.Contains(mod, "mcp") || strings.Contains(mod, "server") {
+			return true
+		}
+	}
+}
 
 // importsServer: a python -c program imports a module whose name says it
 // is an MCP server's ("import gitea_mcp_server", "from relay.server
