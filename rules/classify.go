@@ -315,7 +315,7 @@ func (v *view) contextVerdicts(r *ctxVerdicts) {
 			r.ctxMention = true
 		}
 	}
-	if v.u.Kind != CodeBlock && referenceSection(c.Headings) {
+	if v.u.Kind == Prose && referenceSection(c.Headings) {
 		r.ctxMention = true
 	}
 	if c.LeadIn != "" && (mentionLabel(lastLine(c.LeadIn)) || hasAnyWord(fold(c.LeadIn).s, []string{"accidentally", "inadvertently"})) {
