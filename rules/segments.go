@@ -101,7 +101,7 @@ func newSentenceAfterBreak(v *view, i int) bool {
 	case '-', '*', '+', '>', '|', '#':
 		return true
 	}
-	orig := v.u.Text[v.f.back[j]]
+	orig := v.u.Text[v.f.back.At(j)]
 	return orig >= 'A' && orig <= 'Z' && !strings.HasSuffix(p, " and") && !strings.HasSuffix(p, " or") &&
 		!strings.HasSuffix(p, " the") && !strings.HasSuffix(p, " a") && !strings.HasSuffix(p, " to")
 }

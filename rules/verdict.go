@@ -71,7 +71,7 @@ func (v *view) decide(r *Rule, seg *segment, h hit, why bool) Verdict {
 // are named in the unit, in order, a caption's after its command's; why
 // keeps the reasons.
 func verdicts(u Unit, rules []*Rule, why bool, fn func(Verdict)) {
-	if len(u.Text) == 0 || len(u.Offsets) != len(u.Text)+1 {
+	if len(u.Text) == 0 || u.Offsets.Len() != len(u.Text)+1 {
 		return
 	}
 	v := newView(&u)
