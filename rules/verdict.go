@@ -76,8 +76,7 @@ func verdicts(u Unit, rules []*Rule, why bool, fn func(Verdict)) {
 	}
 	v := newView(&u)
 	var cap *caption
-	v.segs = v.segments()
-	for _, seg := range v.segs {
+	judge := func(seg *segment) {
 		if seg.kind == segComment {
 			cap = captionOf(seg)
 		}
@@ -97,5 +96,18 @@ func verdicts(u Unit, rules []*Rule, why bool, fn func(Verdict)) {
 				}
 			})
 		}
+		seg.toks = nil // judged: a later segment reads only its text
+	}
+	if u.Kind != CodeBlock {
+		// sentences are judged one at a time and dropped: a unit of
+		// millions of words holds one sentence's tokens at once
+		v.eachSentence(judge)
+		return
+	}
+	// the lines of a code block are kept: a comment line reads the
+	// commands under it (captionsOtherMeans)
+	v.segs = v.segments()
+	for _, seg := range v.segs {
+		judge(seg)
 	}
 }
