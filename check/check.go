@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/recoverlint/recoverlint/datascan"
@@ -338,6 +339,9 @@ func (c *Checker) filtered(kind Kind, name string, src []byte, f *rules.Filter) 
 			groups[k] |= m.Groups
 		}
 	}
+	if cap(c.marks) > maxKeptMarks {
+		c.marks = nil // a file's worth of marks is not kept for the next
+	}
 	// the context word groups some route could still need
 	var context uint64
 	for _, g := range groups {
@@ -479,11 +483,25 @@ func excerpt(src []byte, file *token.File, line int) string {
 	} else {
 		end += start
 	}
-	s := strings.TrimSpace(strings.TrimRight(string(src[start:end]), "\r"))
+	const max = 240
+	text := src[start:end]
+	if len(text) > excerptWindow {
+		// a long line: read only its opening when that gives the same
+		// excerpt (valid UTF-8, more than max bytes once trimmed), so
+		// that a one-line file is not copied for its excerpt
+		w := bytes.TrimLeftFunc(text, unicode.IsSpace)
+		k := min(len(w), excerptWindow)
+		for k > 0 && k < len(w) && !utf8.RuneStart(w[k]) {
+			k--
+		}
+		if w = w[:k]; utf8.Valid(w) && len(bytes.TrimRightFunc(w, unicode.IsSpace)) > max {
+			text = w
+		}
+	}
+	s := strings.TrimSpace(strings.TrimRight(string(text), "\r"))
 	if !utf8.ValidString(s) {
 		s = strings.ToValidUTF8(s, "\uFFFD")
 	}
-	const max = 240
 	if len(s) > max {
 		cut := max
 		for cut > 0 && !utf8.RuneStart(s[cut]) {
@@ -493,6 +511,13 @@ func excerpt(src []byte, file *token.File, line int) string {
 	}
 	return s
 }
+
+// maxKeptMarks is the most marks a Checker keeps room for between files.
+const maxKeptMarks = 1 << 14
+
+// excerptWindow is how much of a long line excerpt reads: far more than
+// the 240 bytes it keeps.
+const excerptWindow = 4096
 
 func sortFindings(fs []Finding) {
 	sort.SliceStable(fs, func(i, j int) bool {

@@ -133,9 +133,9 @@ func ScanAs(src []byte, name string, f Format) Result {
 	}
 	for _, c := range cmts {
 		ctx := rules.Context{Path: name, Annotates: comments.Annotated(src, c.offs[0], c.offs[len(c.offs)-1])}
-		w.units = append(w.units, rules.Unit{Kind: rules.Comment, Text: string(c.text), Offsets: c.offs, Ctx: ctx})
+		w.units = append(w.units, rules.Unit{Kind: rules.Comment, Text: string(c.text), Offsets: rules.OffsetsOf(c.offs), Ctx: ctx})
 	}
-	sort.SliceStable(w.units, func(i, j int) bool { return w.units[i].Offsets[0] < w.units[j].Offsets[0] })
+	sort.SliceStable(w.units, func(i, j int) bool { return w.units[i].Offsets.At(0) < w.units[j].Offsets.At(0) })
 	sort.SliceStable(w.calls, func(i, j int) bool { return w.calls[i].Start < w.calls[j].Start })
 	res := Result{Units: w.units, Calls: w.calls}
 	if err != nil {
@@ -146,7 +146,7 @@ func ScanAs(src []byte, name string, f Format) Result {
 			from := 0
 			if len(res.Units) > 0 {
 				last := res.Units[len(res.Units)-1].Offsets
-				from = last[len(last)-1]
+				from = last.At(last.Len() - 1)
 				if from < len(src) && src[from] == '"' {
 					from++ // the closing quote of the last string read
 				}
@@ -176,7 +176,7 @@ func jsonStrings(src []byte, from int, name string) []rules.Unit {
 			k++
 		}
 		if p.err == nil && (k >= len(src) || src[k] != ':') && len(s.offs) == len(s.text)+1 && strings.ContainsAny(string(s.text), " ") {
-			out = append(out, rules.Unit{Kind: rules.StringLit, Text: string(s.text), Offsets: s.offs, Ctx: rules.Context{Path: name}})
+			out = append(out, rules.Unit{Kind: rules.StringLit, Text: string(s.text), Offsets: rules.OffsetsOf(s.offs), Ctx: rules.Context{Path: name}})
 		}
 		i = max(end-1, i)
 	}
@@ -454,7 +454,7 @@ func (w *walker) shellNode(v *node, step *node) {
 	if sh := step.get("shell"); sh != nil && sh.kind == nStr {
 		prog := strings.Fields(sh.str.String())
 		if len(prog) > 0 && !shscan.IsShell(path.Base(prog[0])) {
-			w.units = append(w.units, rules.Unit{Kind: rules.CodeBlock, Text: v.str.String(), Offsets: v.str.offs,
+			w.units = append(w.units, rules.Unit{Kind: rules.CodeBlock, Text: v.str.String(), Offsets: rules.OffsetsOf(v.str.offs),
 				Ctx: rules.Context{Path: w.path, Info: path.Base(prog[0])}})
 			return
 		}
@@ -524,14 +524,12 @@ func (w *walker) text(s scalar, keys []string) {
 		}
 	}
 	if !strings.Contains(t, "\n") {
-		w.units = append(w.units, rules.Unit{Kind: rules.StringLit, Text: string(s.text), Offsets: s.offs,
+		w.units = append(w.units, rules.Unit{Kind: rules.StringLit, Text: string(s.text), Offsets: rules.OffsetsOf(s.offs),
 			Ctx: rules.Context{Path: w.path, Headings: heads}})
 		return
 	}
 	for _, u := range textscan.Scan(s.text, w.path) {
-		for k, o := range u.Offsets {
-			u.Offsets[k] = s.offs[o]
-		}
+		u.Offsets = u.Offsets.Through(rules.OffsetsOf(s.offs))
 		u.Ctx.Headings = append(append([]string(nil), heads...), u.Ctx.Headings...)
 		w.units = append(w.units, u)
 	}

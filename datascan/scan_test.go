@@ -150,8 +150,8 @@ func TestUnitBytes(t *testing.T) {
 			checkOffsets(t, []byte(tc.src), res.Units)
 			for _, u := range res.Units {
 				for i := 0; i < len(u.Text); i++ {
-					if c := u.Text[i]; c != ' ' && c != '\n' && tc.src[u.Offsets[i]] != c {
-						t.Errorf("unit %q byte %d: text %q, source %q", u.Text, i, c, tc.src[u.Offsets[i]])
+					if c := u.Text[i]; c != ' ' && c != '\n' && tc.src[u.Offsets.At(i)] != c {
+						t.Errorf("unit %q byte %d: text %q, source %q", u.Text, i, c, tc.src[u.Offsets.At(i)])
 						break
 					}
 				}
@@ -249,8 +249,8 @@ func TestGoTemplates(t *testing.T) {
 	for _, u := range res.Units {
 		if strings.Contains(u.Text, "pkill") {
 			found = true
-			if k := strings.Index(u.Text, "pkill"); src[u.Offsets[k]:u.Offsets[k]+5] != "pkill" {
-				t.Errorf("offset of pkill points at %q", src[u.Offsets[k]:u.Offsets[k]+5])
+			if k := strings.Index(u.Text, "pkill"); src[u.Offsets.At(k):u.Offsets.At(k)+5] != "pkill" {
+				t.Errorf("offset of pkill points at %q", src[u.Offsets.At(k):u.Offsets.At(k)+5])
 			}
 		}
 	}

@@ -216,17 +216,16 @@ func (s *scanner) script(e ast.Expr, text string) {
 	if !rules.MayMatch(text) {
 		return
 	}
-	var offs []int
+	var offs rules.Offsets
 	if lit, ok := ast.Unparen(e).(*ast.BasicLit); ok {
 		if v, o, ok := decode(lit.Value, s.off(lit.Pos())); ok && v == text {
 			offs = o
 		}
 	}
-	if offs == nil {
+	if offs.Len() == 0 {
 		at := s.off(e.Pos())
-		offs = make([]int, len(text)+1)
-		for i := range offs {
-			offs[i] = at
+		for range len(text) + 1 {
+			offs.Add(at)
 		}
 	}
 	u := rules.Unit{Kind: rules.CodeBlock, Text: text, Offsets: offs, Ctx: rules.Context{Info: "sh", Path: s.path}}

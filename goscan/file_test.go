@@ -77,7 +77,7 @@ func TestStringUnits(t *testing.T) {
 				t.Errorf("units %q, want %q", got, tc.want)
 			}
 			for _, u := range res.Units {
-				checkOffsets(t, src, u.Text, u.Offsets)
+				checkOffsets(t, src, u.Text, u.Offsets.Entries())
 			}
 		})
 	}

@@ -23,10 +23,10 @@ func FuzzScan(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		res := goscan.Scan(src, "f.go")
 		for _, u := range res.Units {
-			if len(u.Offsets) != len(u.Text)+1 {
-				t.Fatalf("unit %q has %d offsets", u.Text, len(u.Offsets))
+			if u.Offsets.Len() != len(u.Text)+1 {
+				t.Fatalf("unit %q has %d offsets", u.Text, u.Offsets.Len())
 			}
-			for _, o := range u.Offsets {
+			for _, o := range u.Offsets.Entries() {
 				if o < 0 || o > len(src) {
 					t.Fatalf("unit %q maps outside the source: %d of %d", u.Text, o, len(src))
 				}

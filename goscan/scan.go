@@ -116,14 +116,8 @@ func (s *scanner) clip() {
 	}
 	units := s.units[:0]
 	for _, u := range s.units {
-		ok := true
-		for i := range u.Offsets {
-			u.Offsets[i] -= s.shift
-			if u.Offsets[i] < 0 || u.Offsets[i] > s.limit {
-				ok = false
-			}
-		}
-		if ok {
+		u.Offsets.Shift(-s.shift)
+		if lo, hi, ok := u.Offsets.Bounds(); !ok || lo >= 0 && hi <= s.limit {
 			units = append(units, u)
 		}
 	}
@@ -213,7 +207,7 @@ func (s *scanner) comment(cg *ast.CommentGroup) {
 	if s.src != nil {
 		ctx.Annotates = comments.Annotated(s.src, offs[0]-s.shift, offs[len(offs)-1]-s.shift)
 	}
-	s.units = append(s.units, rules.Unit{Kind: rules.Comment, Text: string(text), Offsets: offs, Ctx: ctx})
+	s.units = append(s.units, rules.Unit{Kind: rules.Comment, Text: string(text), Offsets: rules.OffsetsOf(offs), Ctx: ctx})
 }
 
 // isDirective: tool directives (//go:build, //nolint, //recoverlint:ignore) are not prose.
@@ -316,9 +310,9 @@ func (s *scanner) literal(e ast.Expr, parent ast.Node) {
 // offset map. Bytes from a literal map to the source characters they come
 // from; bytes of a named constant (only known with types) map to the start
 // of the name that brings them in.
-func (s *scanner) constText(e ast.Expr) (string, []int, bool) {
+func (s *scanner) constText(e ast.Expr) (string, rules.Offsets, bool) {
 	var text []byte
-	var offs []int
+	var offs rules.Offsets
 	last := 0 // the offset just past the value: after its last byte's source
 	var walk func(e ast.Expr) bool
 	walk = func(e ast.Expr) bool {
@@ -338,8 +332,8 @@ func (s *scanner) constText(e ast.Expr) (string, []int, bool) {
 				return false
 			}
 			text = append(text, v...)
-			offs = append(offs, o[:len(v)]...)
-			last = o[len(v)]
+			offs.Append(o, 0, len(v))
+			last = o.At(len(v))
 			return true
 		}
 		if s.info == nil {
@@ -352,16 +346,17 @@ func (s *scanner) constText(e ast.Expr) (string, []int, bool) {
 		v := constant.StringVal(tv.Value)
 		at := s.off(e.Pos())
 		for range len(v) {
-			offs = append(offs, at)
+			offs.Add(at)
 		}
 		text = append(text, v...)
 		last = s.off(e.End())
 		return true
 	}
 	if !walk(e) {
-		return "", nil, false
+		return "", rules.Offsets{}, false
 	}
-	return string(text), append(offs, last), true
+	offs.Add(last)
+	return string(text), offs, true
 }
 
 // dataCall: string arguments of these calls are patterns or test inputs.
@@ -380,39 +375,43 @@ func dataCall(call *ast.CallExpr) bool {
 
 // decode unquotes a Go string literal, mapping every byte of the value to
 // the offset of the source character (or escape) it came from.
-func decode(lit string, base int) (string, []int, bool) {
+func decode(lit string, base int) (string, rules.Offsets, bool) {
+	var offs rules.Offsets
 	if len(lit) < 2 {
-		return "", nil, false
+		return "", offs, false
 	}
 	if lit[0] == '`' {
 		body := lit[1 : len(lit)-1]
-		offs := make([]int, 0, len(body)+1)
-		var b []byte
+		b := make([]byte, 0, len(body))
 		for i := 0; i < len(body); i++ {
 			if body[i] == '\r' {
 				continue
 			}
 			b = append(b, body[i])
-			offs = append(offs, base+1+i)
+			offs.Add(base + 1 + i)
 		}
-		offs = append(offs, base+len(lit)-1)
+		offs.Add(base + len(lit) - 1)
 		return string(b), offs, true
 	}
 	body := lit[1 : len(lit)-1]
 	var b []byte
-	var offs []int
 	for i := 0; i < len(body); {
 		if body[i] != '\\' {
-			b = append(b, body[i])
-			offs = append(offs, base+1+i)
-			i++
+			// a run of plain bytes at once
+			j := i + 1
+			for j < len(body) && body[j] != '\\' {
+				j++
+			}
+			b = append(b, body[i:j]...)
+			offs.AddRun(base+1+i, j-i)
+			i = j
 			continue
 		}
 		// find the escape's length and decode it
 		j := i + 2
 		switch {
 		case i+1 >= len(body):
-			return "", nil, false
+			return "", rules.Offsets{}, false
 		case body[i+1] == 'x':
 			j = i + 4
 		case body[i+1] == 'u':
@@ -423,11 +422,11 @@ func decode(lit string, base int) (string, []int, bool) {
 			j = i + 4
 		}
 		if j > len(body) {
-			return "", nil, false
+			return "", rules.Offsets{}, false
 		}
 		v, _, _, err := strconv.UnquoteChar(body[i:j], '"')
 		if err != nil {
-			return "", nil, false
+			return "", rules.Offsets{}, false
 		}
 		var buf []byte
 		if v < 0x80 || body[i+1] == 'x' || body[i+1] >= '0' && body[i+1] <= '7' {
@@ -436,12 +435,12 @@ func decode(lit string, base int) (string, []int, bool) {
 			buf = []byte(string(v))
 		}
 		for range buf {
-			offs = append(offs, base+1+i)
+			offs.Add(base + 1 + i)
 		}
 		b = append(b, buf...)
 		i = j
 	}
-	offs = append(offs, base+len(lit)-1)
+	offs.Add(base + len(lit) - 1)
 	return string(b), offs, true
 }
 

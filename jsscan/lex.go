@@ -237,7 +237,7 @@ func (l *lexer) blockComment() {
 			continue
 		}
 		c.Text = append(c.Text, ch)
-		c.Offs = append(c.Offs, j)
+		c.Offs.Add(j)
 	}
 	a, b := 0, len(c.Text)
 	for a < b && (c.Text[a] == '\n' || c.Text[a] == ' ') {
@@ -251,9 +251,11 @@ func (l *lexer) blockComment() {
 	}
 	last := stop
 	if b < len(c.Text) {
-		last = c.Offs[b]
+		last = c.Offs.At(b)
 	}
-	l.cmts.Add(comments.Group{Text: c.Text[a:b], Offs: append(c.Offs[a:b:b], last)})
+	offs := c.Offs.Slice(a, b)
+	offs.Add(last)
+	l.cmts.Add(comments.Group{Text: c.Text[a:b], Offs: offs})
 }
 
 // directive: tool comments that are not prose.

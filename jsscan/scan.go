@@ -36,10 +36,10 @@ func Scan(src []byte, name string) Result {
 	a.prepare()
 	a.walk()
 	for _, c := range l.cmts.Groups() {
-		ctx := rules.Context{Path: name, Annotates: comments.Annotated(src, c.Offs[0], c.Offs[len(c.Offs)-1])}
+		ctx := rules.Context{Path: name, Annotates: comments.Annotated(src, c.Offs.At(0), c.Offs.At(c.Offs.Len()-1))}
 		a.units = append(a.units, rules.Unit{Kind: rules.Comment, Text: string(c.Text), Offsets: c.Offs, Ctx: ctx})
 	}
-	sort.SliceStable(a.units, func(i, j int) bool { return a.units[i].Offsets[0] < a.units[j].Offsets[0] })
+	sort.SliceStable(a.units, func(i, j int) bool { return a.units[i].Offsets.At(0) < a.units[j].Offsets.At(0) })
 	sort.SliceStable(a.calls, func(i, j int) bool { return a.calls[i].Start < a.calls[j].Start })
 	res := Result{Units: a.units, Calls: a.calls}
 	if l.err != nil {
@@ -544,14 +544,12 @@ func units(text []byte, offs []int, path string) []rules.Unit {
 		return nil
 	}
 	if !strings.Contains(t, "\n") {
-		return []rules.Unit{{Kind: rules.StringLit, Text: s, Offsets: offs, Ctx: rules.Context{Path: path}}}
+		return []rules.Unit{{Kind: rules.StringLit, Text: s, Offsets: rules.OffsetsOf(offs), Ctx: rules.Context{Path: path}}}
 	}
 	text, offs = dedent(text, offs)
 	var out []rules.Unit
 	for _, u := range textscan.Scan(text, path) {
-		for k, o := range u.Offsets {
-			u.Offsets[k] = offs[o]
-		}
+		u.Offsets = u.Offsets.Through(rules.OffsetsOf(offs))
 		out = append(out, u)
 	}
 	return out

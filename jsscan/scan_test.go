@@ -161,8 +161,8 @@ func TestUnitBytes(t *testing.T) {
 	checkOffsets(t, []byte(src), res.Units)
 	for _, u := range res.Units {
 		for i := 0; i < len(u.Text); i++ {
-			if src[u.Offsets[i]] != u.Text[i] {
-				t.Errorf("unit %q byte %d: text %q, source %q at %d", u.Text, i, u.Text[i], src[u.Offsets[i]], u.Offsets[i])
+			if src[u.Offsets.At(i)] != u.Text[i] {
+				t.Errorf("unit %q byte %d: text %q, source %q at %d", u.Text, i, u.Text[i], src[u.Offsets.At(i)], u.Offsets.At(i))
 				break
 			}
 		}

@@ -8,28 +8,26 @@ import (
 // of every byte and the inline code spans met so far.
 type builder struct {
 	text []byte
-	offs []int
+	offs rules.Offsets
 	code []rules.Span
 }
 
 func (b *builder) reset() {
 	b.text = b.text[:0]
-	b.offs = b.offs[:0]
+	b.offs.Reset()
 	b.code = b.code[:0]
 }
 
 func (b *builder) add(c byte, off int) {
 	b.text = append(b.text, c)
-	b.offs = append(b.offs, off)
+	b.offs.Add(off)
 }
 
 // addRun appends src[start:stop] verbatim; delta is what to add to an
 // offset in src to find it in the whole source.
 func (b *builder) addRun(src []byte, start, stop, delta int) {
 	b.text = append(b.text, src[start:stop]...)
-	for i := start; i < stop; i++ {
-		b.offs = append(b.offs, delta+i)
-	}
+	b.offs.AddRun(delta+start, stop-start)
 }
 
 // trim returns the bounds of the text without leading and trailing blanks
@@ -47,27 +45,11 @@ func (b *builder) trim() (lo, hi int) {
 
 func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
-// arena hands out offset slices cut from larger blocks, so that a document
-// with many small units costs a few allocations instead of one per unit.
-// Every slice it returns has its capacity clipped, so no two units share
-// memory that either could grow into.
+// arena makes units.
 type arena struct {
-	buf  []int
-	hint int
 	// want, when set, picks the units worth offsets; the others are made
 	// with text and context only, for the units around them to read
 	want func(u *rules.Unit) bool
-}
-
-func (a *arena) take(n int) []int {
-	if n > len(a.buf) {
-		size := max(n, a.hint)
-		a.hint = min(2*max(a.hint, 1024), 1<<16)
-		a.buf = make([]int, size)
-	}
-	s := a.buf[:n:n]
-	a.buf = a.buf[n:]
-	return s
 }
 
 // unit makes a unit of b.text[lo:hi] and the code spans inside it; it
@@ -76,16 +58,15 @@ func (a *arena) unit(kind rules.Kind, b *builder, lo, hi int, ctx rules.Context)
 	if hi <= lo {
 		return rules.Unit{}, false
 	}
-	n := hi - lo
 	text := string(b.text[lo:hi])
 	if a.want != nil {
 		if u := (rules.Unit{Kind: kind, Text: text, Ctx: ctx}); !a.want(&u) {
 			return u, true
 		}
 	}
-	offs := a.take(n + 1)
-	copy(offs, b.offs[lo:hi])
-	offs[n] = b.offs[hi-1] + 1
+	var offs rules.Offsets
+	offs.Append(b.offs, lo, hi)
+	offs.Add(b.offs.At(hi-1) + 1)
 	var code []rules.Span
 	for _, c := range b.code {
 		s, e := max(c.Start, lo)-lo, min(c.End, hi)-lo

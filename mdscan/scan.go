@@ -127,7 +127,6 @@ func (sc *Scanner) scan(body []byte, pieces []piece, fm rules.Unit, path string,
 	if want != nil && fm.Text != "" && !want(&fm) {
 		fm = rules.Unit{}
 	}
-	s.arena.hint = min(len(body)+16, 1<<16)
 	s.units = make([]rules.Unit, 0, bytes.Count(body, []byte("\n"))/4+1)
 	if fm.Text != "" {
 		s.units = append(s.units, fm)
@@ -139,7 +138,7 @@ func (sc *Scanner) scan(body []byte, pieces []piece, fm rules.Unit, path string,
 		// units the caller does not want were made without offsets
 		out := s.units[:0]
 		for _, u := range s.units {
-			if u.Offsets != nil {
+			if u.Offsets.Len() > 0 {
 				out = append(out, u)
 			}
 		}

@@ -112,7 +112,7 @@ func TestScanSectionsMatchesScan(t *testing.T) {
 func inKept(units []rules.Unit, secs []mdscan.Section, keep []bool) []rules.Unit {
 	var out []rules.Unit
 	for _, u := range units {
-		at := u.Offsets[0]
+		at := u.Offsets.At(0)
 		for i, s := range secs {
 			if at >= s.Start && at < s.End && keep[i] {
 				out = append(out, u)
@@ -125,7 +125,7 @@ func inKept(units []rules.Unit, secs []mdscan.Section, keep []bool) []rules.Unit
 func dumpUnits(us []rules.Unit) string {
 	var b strings.Builder
 	for _, u := range us {
-		fmt.Fprintf(&b, "\n  %v %q @%d %+v", u.Kind, u.Text, u.Offsets[0], u.Ctx)
+		fmt.Fprintf(&b, "\n  %v %q @%d %+v", u.Kind, u.Text, u.Offsets.At(0), u.Ctx)
 	}
 	return b.String()
 }

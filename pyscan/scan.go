@@ -30,10 +30,10 @@ func Scan(src []byte, name string) Result {
 	a.prepare()
 	a.walk()
 	for _, c := range l.cmts.Groups() {
-		ctx := rules.Context{Path: name, Annotates: comments.Annotated(src, c.Offs[0], c.Offs[len(c.Offs)-1])}
+		ctx := rules.Context{Path: name, Annotates: comments.Annotated(src, c.Offs.At(0), c.Offs.At(c.Offs.Len()-1))}
 		a.units = append(a.units, rules.Unit{Kind: rules.Comment, Text: string(c.Text), Offsets: c.Offs, Ctx: ctx})
 	}
-	sort.SliceStable(a.units, func(i, j int) bool { return a.units[i].Offsets[0] < a.units[j].Offsets[0] })
+	sort.SliceStable(a.units, func(i, j int) bool { return a.units[i].Offsets.At(0) < a.units[j].Offsets.At(0) })
 	sort.SliceStable(a.calls, func(i, j int) bool { return a.calls[i].Start < a.calls[j].Start })
 	res := Result{Units: a.units, Calls: a.calls}
 	if l.err != nil {

@@ -182,14 +182,12 @@ func units(text []byte, offs []int, path string) []rules.Unit {
 		return nil
 	}
 	if !strings.Contains(strings.TrimSpace(s), "\n") {
-		return []rules.Unit{{Kind: rules.StringLit, Text: s, Offsets: offs, Ctx: rules.Context{Path: path}}}
+		return []rules.Unit{{Kind: rules.StringLit, Text: s, Offsets: rules.OffsetsOf(offs), Ctx: rules.Context{Path: path}}}
 	}
 	text, offs = dedent(text, offs)
 	var out []rules.Unit
 	for _, u := range textscan.Scan(text, path) {
-		for k, o := range u.Offsets {
-			u.Offsets[k] = offs[o]
-		}
+		u.Offsets = u.Offsets.Through(rules.OffsetsOf(offs))
 		out = append(out, u)
 	}
 	return out

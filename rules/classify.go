@@ -235,23 +235,23 @@ func sortedSpans(spans []Span) []Span {
 
 // source maps a folded offset to a byte offset in the unit's source.
 func (v *view) source(i int) int {
-	if i >= len(v.f.back) {
-		i = len(v.f.back) - 1
+	if i >= v.f.back.Len() {
+		i = v.f.back.Len() - 1
 	}
-	t := v.f.back[i]
-	if t >= len(v.u.Offsets) {
-		t = len(v.u.Offsets) - 1
+	t := v.f.back.At(i)
+	if t >= v.u.Offsets.Len() {
+		t = v.u.Offsets.Len() - 1
 	}
-	return v.u.Offsets[t]
+	return v.u.Offsets.At(t)
 }
 
 // code reports whether folded byte i lies inside an inline code span: a
 // binary search, so the cost does not grow with spans times bytes.
 func (v *view) code(i int) bool {
-	if v.spans == nil || i < 0 || i >= len(v.f.back) {
+	if v.spans == nil || i < 0 || i >= v.f.back.Len() {
 		return false
 	}
-	at := v.f.back[i]
+	at := v.f.back.At(i)
 	k := sort.Search(len(v.spans), func(k int) bool { return v.spans[k].End > at })
 	return k < len(v.spans) && at >= v.spans[k].Start
 }

@@ -9,10 +9,7 @@ import (
 
 func identityUnit(text string, code []rules.Span) rules.Unit {
 	u := rules.Unit{Kind: rules.Prose, Text: text, Code: code, Ctx: rules.Context{Path: "a.md"}}
-	u.Offsets = make([]int, len(text)+1)
-	for i := range u.Offsets {
-		u.Offsets[i] = i
-	}
+	u.Offsets = rules.IdentityOffsets(0, len(text)+1)
 	return u
 }
 

@@ -30,3 +30,6 @@ const MaxSegment = maxSegment
 // InCode reports whether byte i of the unit's folded text lies inside one
 // of its inline code spans, as the classifier reads it.
 func InCode(u *Unit, i int) bool { return newView(u).code(i) }
+
+// FoldRuns returns the number of runs of the fold's offset map of text.
+func FoldRuns(text string) int { return fold(text).back.Runs() }

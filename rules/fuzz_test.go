@@ -56,11 +56,11 @@ func FuzzFold(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		fd := fold(s)
-		if len(fd.back) != len(fd.s)+1 {
-			t.Fatalf("back has %d entries for %d bytes", len(fd.back), len(fd.s))
+		if fd.back.Len() != len(fd.s)+1 {
+			t.Fatalf("back has %d entries for %d bytes", fd.back.Len(), len(fd.s))
 		}
 		prev := 0
-		for i, b := range fd.back {
+		for i, b := range fd.back.Entries() {
 			if b < prev || b > len(s) {
 				t.Fatalf("back[%d] = %d after %d (input %d bytes)", i, b, prev, len(s))
 			}

@@ -186,7 +186,7 @@ func (v *view) definitionAt(at int) bool {
 		return false
 	}
 	end := sp.End + len(rest) - len(trimmed) + sep
-	return v.source(at) >= u.Offsets[min(end, len(u.Offsets)-1)]
+	return v.source(at) >= u.Offsets.At(min(end, u.Offsets.Len()-1))
 }
 
 // echoString: a hit inside a quoted string printed by echo and the like is

@@ -16,7 +16,7 @@ import (
 // in s is always reported at the original's exact offset.
 type folded struct {
 	s    string
-	back []int // len(s)+1 entries; back[len(s)] is the end of the original
+	back Offsets // len(s)+1 entries; entry len(s) is the end of the original
 }
 
 // fold normalises text for matching. It never searches the original again:
@@ -31,10 +31,10 @@ func fold(text string) folded {
 // foldRunes is fold for any text, rune by rune.
 func foldRunes(text string) folded {
 	out := make([]byte, 0, len(text))
-	back := make([]int, 0, len(text)+1)
+	var back Offsets
 	emit := func(b byte, at int) {
 		out = append(out, b)
-		back = append(back, at)
+		back.Add(at)
 	}
 	for i := 0; i < len(text); {
 		c := text[i]
@@ -65,12 +65,17 @@ func foldRunes(text string) folded {
 		}
 		n := len(out)
 		out = appendFoldedRune(out, r)
-		for range len(out) - n {
-			back = append(back, i)
+		if len(out)-n == size {
+			// byte for byte, so that text the fold keeps stays one run
+			back.AddRun(i, size)
+		} else {
+			for range len(out) - n {
+				back.Add(i)
+			}
 		}
 		i += size
 	}
-	back = append(back, len(text))
+	back.Add(len(text))
 	return folded{s: string(out), back: back}
 }
 
@@ -265,16 +270,6 @@ func compatASCII(r rune) (string, bool) {
 	return strings.ToLower(string(d)), true
 }
 
-// identity is the offset map of text that folds byte for byte, shared
-// read-only by every such fold up to its length.
-var identity = func() []int {
-	m := make([]int, 1<<14)
-	for i := range m {
-		m[i] = i
-	}
-	return m
-}()
-
 // foldPlain folds ASCII text that holds nothing fold removes (no
 // backslash, no doubled quote): only upper case changes, byte for byte,
 // so the offset map is the identity and costs no allocation.
@@ -285,8 +280,5 @@ func foldPlain(text string) (folded, bool) {
 			return folded{}, false
 		}
 	}
-	if len(text)+1 > len(identity) {
-		return folded{}, false
-	}
-	return folded{s: strings.ToLower(text), back: identity[: len(text)+1 : len(text)+1]}, true
+	return folded{s: strings.ToLower(text), back: IdentityOffsets(0, len(text)+1)}, true
 }

@@ -37,10 +37,10 @@ func TestFoldOffsets(t *testing.T) {
 	if i < 0 {
 		t.Fatal("pkill not found after folding")
 	}
-	if got := f.back[i]; got != 4 {
+	if got := f.back.At(i); got != 4 {
 		t.Errorf("pkill starts at original offset %d, want 4", got)
 	}
-	if got := f.back[i+1]; got != 8 { // 'k' after a 3-byte zero-width space
+	if got := f.back.At(i + 1); got != 8 { // 'k' after a 3-byte zero-width space
 		t.Errorf("k maps to %d, want 8", got)
 	}
 }

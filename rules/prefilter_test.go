@@ -128,8 +128,8 @@ func TestMarksCoverUnits(t *testing.T) {
 			if want == 0 {
 				continue
 			}
-			lo := u.Offsets[0]
-			hi := u.Offsets[len(u.Text)]
+			lo := u.Offsets.At(0)
+			hi := u.Offsets.At(len(u.Text))
 			if k := strings.IndexByte(d.text[min(hi, len(d.text)):], '\n'); k >= 0 {
 				hi += k + 1
 			} else {
@@ -357,7 +357,7 @@ func FuzzMarksCoverUnits(f *testing.F) {
 			if want == 0 {
 				continue
 			}
-			lo, hi := u.Offsets[0], u.Offsets[len(u.Text)]
+			lo, hi := u.Offsets.At(0), u.Offsets.At(len(u.Text))
 			if k := strings.IndexByte(text[min(hi, len(text)):], '\n'); k >= 0 {
 				hi += k + 1
 			} else {

@@ -11,11 +11,18 @@ func (v *view) segments() []*segment {
 		return v.codeLines()
 	}
 	var segs []*segment
+	v.eachSentence(func(seg *segment) { segs = append(segs, seg) })
+	return segs
+}
+
+// eachSentence calls fn with the prose segments of the unit in order, one
+// at a time, so that a unit of many sentences never holds them all.
+func (v *view) eachSentence(fn func(*segment)) {
 	s := v.f.s
 	start := 0
 	add := func(end int) {
 		if strings.TrimSpace(s[start:end]) != "" {
-			segs = append(segs, v.newSegment(start, end, segProse))
+			fn(v.newSegment(start, end, segProse))
 		}
 		start = end
 	}
@@ -52,7 +59,6 @@ func (v *view) segments() []*segment {
 		}
 	}
 	add(len(s))
-	return segs
 }
 
 // maxSegment is the longest a prose segment grows before it is cut at the
@@ -101,7 +107,7 @@ func newSentenceAfterBreak(v *view, i int) bool {
 	case '-', '*', '+', '>', '|', '#':
 		return true
 	}
-	orig := v.u.Text[v.f.back[j]]
+	orig := v.u.Text[v.f.back.At(j)]
 	return orig >= 'A' && orig <= 'Z' && !strings.HasSuffix(p, " and") && !strings.HasSuffix(p, " or") &&
 		!strings.HasSuffix(p, " the") && !strings.HasSuffix(p, " a") && !strings.HasSuffix(p, " to")
 }

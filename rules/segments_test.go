@@ -15,10 +15,7 @@ import (
 func TestLongTextWithoutSentenceEnds(t *testing.T) {
 	line := strings.Repeat("when it stalls pkill the relay and go on ", 5000)
 	u := rules.Unit{Kind: rules.Prose, Text: line, Ctx: rules.Context{Path: "a.md"}}
-	u.Offsets = make([]int, len(line)+1)
-	for i := range u.Offsets {
-		u.Offsets[i] = i
-	}
+	u.Offsets = rules.IdentityOffsets(0, len(line)+1)
 	spans := rules.SegmentSpans(&u)
 	if len(spans) < len(line)/(rules.MaxSegment+64) {
 		t.Fatalf("%d segments for %d bytes: the text was not cut", len(spans), len(line))
@@ -34,10 +31,7 @@ func TestLongTextWithoutSentenceEnds(t *testing.T) {
 
 	sentence := "If the relay stalls after the upgrade, " + strings.Repeat("and the queue backs up, ", 60) + "run pkill -f relay."
 	u = rules.Unit{Kind: rules.Prose, Text: sentence, Ctx: rules.Context{Path: "a.md"}}
-	u.Offsets = make([]int, len(sentence)+1)
-	for i := range u.Offsets {
-		u.Offsets[i] = i
-	}
+	u.Offsets = rules.IdentityOffsets(0, len(sentence)+1)
 	if spans := rules.SegmentSpans(&u); len(spans) != 1 {
 		t.Errorf("a %d-byte sentence was cut into %d segments", len(sentence), len(spans))
 	}

@@ -42,14 +42,14 @@ type Span struct{ Start, End int }
 // context a reader would use to judge it.
 //
 // Text is the text as a reader sees it: inline markup removed, the lines of
-// a paragraph joined by '\n'. Offsets maps it back to the source: Offsets[i]
-// is the byte offset in the source of Text[i], and Offsets[len(Text)] is the
-// offset just past the unit. Every position a finding reports comes from
+// a paragraph joined by '\n'. Offsets maps it back to the source: Offsets.At(i)
+// is the byte offset in the source of Text[i], and Offsets.At(len(Text)) is
+// the offset just past the unit. Every position a finding reports comes from
 // Offsets; nothing is ever found by searching the source again.
 type Unit struct {
 	Kind    Kind
 	Text    string
-	Offsets []int
+	Offsets Offsets
 	// Code lists the inline code spans of a prose unit (`pkill -f x`),
 	// as byte ranges of Text without the backticks.
 	Code []Span
@@ -101,11 +101,7 @@ type Context struct {
 // NewUnit returns a unit whose Text is a verbatim copy of src[start:end],
 // with the identity offset map.
 func NewUnit(kind Kind, src []byte, start, end int, ctx Context) Unit {
-	offs := make([]int, end-start+1)
-	for i := range offs {
-		offs[i] = start + i
-	}
-	return Unit{Kind: kind, Text: string(src[start:end]), Offsets: offs, Ctx: ctx}
+	return Unit{Kind: kind, Text: string(src[start:end]), Offsets: IdentityOffsets(start, end-start+1), Ctx: ctx}
 }
 
 // DocFacts holds what a whole document says that a unit's own text may not:

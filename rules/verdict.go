@@ -71,13 +71,12 @@ func (v *view) decide(r *Rule, seg *segment, h hit, why bool) Verdict {
 // are named in the unit, in order, a caption's after its command's; why
 // keeps the reasons.
 func verdicts(u Unit, rules []*Rule, why bool, fn func(Verdict)) {
-	if len(u.Text) == 0 || len(u.Offsets) != len(u.Text)+1 {
+	if len(u.Text) == 0 || u.Offsets.Len() != len(u.Text)+1 {
 		return
 	}
 	v := newView(&u)
 	var cap *caption
-	v.segs = v.segments()
-	for _, seg := range v.segs {
+	judge := func(seg *segment) {
 		if seg.kind == segComment {
 			cap = captionOf(seg)
 		}
@@ -97,5 +96,18 @@ func verdicts(u Unit, rules []*Rule, why bool, fn func(Verdict)) {
 				}
 			})
 		}
+		seg.toks = nil // judged: a later segment reads only its text
+	}
+	if u.Kind != CodeBlock {
+		// sentences are judged one at a time and dropped: a unit of
+		// millions of words holds one sentence's tokens at once
+		v.eachSentence(judge)
+		return
+	}
+	// the lines of a code block are kept: a comment line reads the
+	// commands under it (captionsOtherMeans)
+	v.segs = v.segments()
+	for _, seg := range v.segs {
+		judge(seg)
 	}
 }

@@ -144,7 +144,7 @@ func (sc *scanner) check(c *command, depth int) {
 			continue
 		}
 		if stdin {
-			sc.scriptAt(w.text(), w.offs, depth+1)
+			sc.scriptAt(w.text(), rules.OffsetsOf(w.offs), depth+1)
 		} else if r.doc != nil {
 			sc.text(rules.StringLit, w.val, w.offs)
 		} else {
@@ -234,7 +234,7 @@ func (sc *scanner) run(argv []*word, c *command, depth int) (eff []*word, stdin 
 					break envOpts
 				case t == "-S" || t == "--split-string":
 					if len(argv) > 1 {
-						sc.scriptAt(argv[1].text(), argv[1].offs, depth+1)
+						sc.scriptAt(argv[1].text(), rules.OffsetsOf(argv[1].offs), depth+1)
 					}
 					return nil, false
 				case t == "-u" || t == "-C" || t == "--unset" || t == "--chdir":
@@ -250,13 +250,13 @@ func (sc *scanner) run(argv []*word, c *command, depth int) (eff []*word, stdin 
 		case "watch":
 			argv = skipOpts(args, "-n", "--interval", "-q", "--equexit")
 			if len(argv) == 1 {
-				sc.scriptAt(argv[0].text(), argv[0].offs, depth+1)
+				sc.scriptAt(argv[0].text(), rules.OffsetsOf(argv[0].offs), depth+1)
 				return nil, false
 			}
 		case "flock":
 			for i, a := range args {
 				if t := a.text(); (t == "-c" || t == "--command") && i+1 < len(args) {
-					sc.scriptAt(args[i+1].text(), args[i+1].offs, depth+1)
+					sc.scriptAt(args[i+1].text(), rules.OffsetsOf(args[i+1].offs), depth+1)
 					return nil, false
 				}
 			}
@@ -266,14 +266,14 @@ func (sc *scanner) run(argv []*word, c *command, depth int) (eff []*word, stdin 
 			}
 		case "eval":
 			if len(args) == 1 {
-				sc.scriptAt(args[0].text(), args[0].offs, depth+1)
+				sc.scriptAt(args[0].text(), rules.OffsetsOf(args[0].offs), depth+1)
 				return nil, false
 			}
 			argv = args
 		case "su":
 			for i, a := range args {
 				if t := a.text(); (t == "-c" || t == "--command") && i+1 < len(args) {
-					sc.scriptAt(args[i+1].text(), args[i+1].offs, depth+1)
+					sc.scriptAt(args[i+1].text(), rules.OffsetsOf(args[i+1].offs), depth+1)
 					return nil, false
 				}
 			}
@@ -289,14 +289,14 @@ func (sc *scanner) run(argv []*word, c *command, depth int) (eff []*word, stdin 
 			case 0:
 				return nil, true
 			case 1:
-				sc.scriptAt(rest[0].text(), rest[0].offs, depth+1)
+				sc.scriptAt(rest[0].text(), rules.OffsetsOf(rest[0].offs), depth+1)
 				return nil, false
 			}
 			argv = rest
 		case "trap":
 			if len(args) > 0 {
 				if t := args[0].text(); t != "-" && t != "" && !strings.HasPrefix(t, "-") {
-					sc.scriptAt(t, args[0].offs, depth+1)
+					sc.scriptAt(t, rules.OffsetsOf(args[0].offs), depth+1)
 				}
 			}
 			return nil, false
@@ -322,7 +322,7 @@ func (sc *scanner) shell(args []*word, depth int) bool {
 			i++
 		case strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "--") && strings.Contains(t, "c"):
 			if i+1 < len(args) {
-				sc.scriptAt(args[i+1].text(), args[i+1].offs, depth+1)
+				sc.scriptAt(args[i+1].text(), rules.OffsetsOf(args[i+1].offs), depth+1)
 			}
 			return false
 		case t == "-s" || t == "-" || strings.HasPrefix(t, "-") || strings.HasPrefix(t, "+"):

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/recoverlint/recoverlint/internal/comments"
+	"github.com/recoverlint/recoverlint/rules"
 )
 
 // tokKind says what a lexed token is.
@@ -65,7 +66,7 @@ type heredoc struct {
 type lexer struct {
 	sc      *scanner
 	s       string
-	base    []int
+	base    rules.Offsets
 	pos     int
 	end     int
 	pending []*heredoc
@@ -85,7 +86,7 @@ func (l *lexer) fail(at int, msg string) {
 	if at > l.end {
 		at = l.end
 	}
-	l.sc.fail(l.base[at], msg)
+	l.sc.fail(l.base.At(at), msg)
 }
 
 func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\r' }
@@ -246,14 +247,14 @@ func (l *lexer) comment() {
 		l.group = &cgroup{first: skip}
 	} else {
 		l.group.text = append(l.group.text, '\n')
-		l.group.offs = append(l.group.offs, l.base[l.lastEnd])
+		l.group.offs = append(l.group.offs, l.base.At(l.lastEnd))
 	}
 	for i := skip; i < end; i++ {
 		if l.s[i] == '\r' && i == end-1 {
 			break
 		}
 		l.group.text = append(l.group.text, l.s[i])
-		l.group.offs = append(l.group.offs, l.base[i])
+		l.group.offs = append(l.group.offs, l.base.At(i))
 	}
 	l.lastEnd = end
 	if !own {
@@ -292,7 +293,7 @@ func (l *lexer) flushComment() {
 	if g == nil || strings.TrimSpace(string(g.text)) == "" {
 		return
 	}
-	g.offs = append(g.offs, l.base[l.lastEnd])
+	g.offs = append(g.offs, l.base.At(l.lastEnd))
 	l.sc.comment(g.text, g.offs, comments.Annotated(l.s, g.first, l.lastEnd))
 }
 
@@ -327,20 +328,20 @@ func (l *lexer) readDocs() {
 			}
 			for i := l.pos + lead; i < next; i++ {
 				d.text = append(d.text, l.s[i])
-				d.offs = append(d.offs, l.base[i])
+				d.offs = append(d.offs, l.base.At(i))
 			}
 			l.pos = next
 		}
 		if !d.closed {
 			l.fail(l.pos, "here-document not closed by "+d.delim)
 		}
-		d.offs = append(d.offs, l.base[bodyEnd])
+		d.offs = append(d.offs, l.base.At(bodyEnd))
 	}
 }
 
 // arith reads an arithmetic command (( … )) as one non-literal word.
 func (l *lexer) arith() *word {
-	w := &word{start: l.base[l.pos]}
+	w := &word{start: l.base.At(l.pos)}
 	start := l.pos
 	depth := 0
 	for l.pos < l.end {
@@ -359,7 +360,7 @@ func (l *lexer) arith() *word {
 		l.fail(start, "unterminated ((")
 	}
 	l.raw(w, start, l.pos)
-	w.end = l.base[l.pos]
+	w.end = l.base.At(l.pos)
 	w.offs = append(w.offs, w.end)
 	return w
 }
@@ -367,7 +368,7 @@ func (l *lexer) arith() *word {
 // raw appends s[a:b] to the word as written, an expansion.
 func (l *lexer) raw(w *word, a, b int) {
 	for i := a; i < b; i++ {
-		w.add(l.s[i], l.base[i])
+		w.add(l.s[i], l.base.At(i))
 	}
 	w.literal = false
 }
@@ -375,7 +376,7 @@ func (l *lexer) raw(w *word, a, b int) {
 // word reads one word: quotes removed, escapes applied, expansions kept
 // as written.
 func (l *lexer) word() *word {
-	w := &word{literal: true, start: l.base[l.pos]}
+	w := &word{literal: true, start: l.base.At(l.pos)}
 	if l.pos+1 < l.end && (l.s[l.pos] == '<' || l.s[l.pos] == '>') && l.s[l.pos+1] == '(' {
 		start := l.pos
 		l.pos += 2
@@ -395,12 +396,12 @@ loop:
 		case '\\':
 			switch {
 			case l.pos+1 >= l.end:
-				w.add('\\', l.base[l.pos])
+				w.add('\\', l.base.At(l.pos))
 				l.pos++
 			case l.s[l.pos+1] == '\n':
 				l.pos += 2
 			default:
-				w.add(l.s[l.pos+1], l.base[l.pos+1])
+				w.add(l.s[l.pos+1], l.base.At(l.pos+1))
 				l.pos += 2
 			}
 		case '\'':
@@ -412,11 +413,11 @@ loop:
 		case '`':
 			l.backquote(w)
 		default:
-			w.add(c, l.base[l.pos])
+			w.add(c, l.base.At(l.pos))
 			l.pos++
 		}
 	}
-	w.end = l.base[l.pos]
+	w.end = l.base.At(l.pos)
 	w.offs = append(w.offs, w.end)
 	if n := len(w.val); w.lookup != nil && n > 0 && (w.val[n-1] == ')' || w.val[n-1] == '`') {
 		w.name = lookupName(w.lookup)
@@ -457,16 +458,16 @@ func (l *lexer) single(w *word) {
 	a := len(w.val)
 	i := l.pos + 1
 	for i < l.end && l.s[i] != '\'' {
-		w.add(l.s[i], l.base[i])
+		w.add(l.s[i], l.base.At(i))
 		i++
 	}
 	if i >= l.end {
 		l.fail(l.pos, "unterminated single quote")
 		l.pos = l.end
-		w.quotes = append(w.quotes, qseg{a, len(w.val), l.base[l.end]})
+		w.quotes = append(w.quotes, qseg{a, len(w.val), l.base.At(l.end)})
 		return
 	}
-	w.quotes = append(w.quotes, qseg{a, len(w.val), l.base[i]})
+	w.quotes = append(w.quotes, qseg{a, len(w.val), l.base.At(i)})
 	l.pos = i + 1
 }
 
@@ -478,7 +479,7 @@ func (l *lexer) double(w *word) {
 		c := l.s[l.pos]
 		switch c {
 		case '"':
-			w.quotes = append(w.quotes, qseg{a, len(w.val), l.base[l.pos]})
+			w.quotes = append(w.quotes, qseg{a, len(w.val), l.base.At(l.pos)})
 			l.pos++
 			return
 		case '\\':
@@ -488,31 +489,31 @@ func (l *lexer) double(w *word) {
 					l.pos += 2
 					continue
 				case '$', '`', '"', '\\':
-					w.add(n, l.base[l.pos+1])
+					w.add(n, l.base.At(l.pos+1))
 					l.pos += 2
 					continue
 				}
 			}
-			w.add(c, l.base[l.pos])
+			w.add(c, l.base.At(l.pos))
 			l.pos++
 		case '$':
 			l.dollar(w, true)
 		case '`':
 			l.backquote(w)
 		default:
-			w.add(c, l.base[l.pos])
+			w.add(c, l.base.At(l.pos))
 			l.pos++
 		}
 	}
 	l.fail(start, "unterminated double quote")
-	w.quotes = append(w.quotes, qseg{a, len(w.val), l.base[l.end]})
+	w.quotes = append(w.quotes, qseg{a, len(w.val), l.base.At(l.end)})
 }
 
 // dollar reads an expansion starting at '$'.
 func (l *lexer) dollar(w *word, quoted bool) {
 	start := l.pos
 	if l.pos+1 >= l.end {
-		w.add('$', l.base[l.pos])
+		w.add('$', l.base.At(l.pos))
 		l.pos++
 		return
 	}
@@ -586,7 +587,7 @@ func (l *lexer) dollar(w *word, quoted bool) {
 		l.pos += 2
 		l.raw(w, start, l.pos)
 	default:
-		w.add('$', l.base[l.pos])
+		w.add('$', l.base.At(l.pos))
 		l.pos++
 	}
 }
@@ -637,11 +638,11 @@ func (l *lexer) ansi(w *word) {
 	for i < l.end && l.s[i] != '\'' {
 		c := l.s[i]
 		if c != '\\' || i+1 >= l.end {
-			w.add(c, l.base[i])
+			w.add(c, l.base.At(i))
 			i++
 			continue
 		}
-		at := l.base[i]
+		at := l.base.At(i)
 		switch n := l.s[i+1]; n {
 		case 'n':
 			w.add('\n', at)
@@ -685,11 +686,11 @@ func (l *lexer) ansi(w *word) {
 	}
 	if i >= l.end {
 		l.fail(start, "unterminated $' string")
-		w.quotes = append(w.quotes, qseg{a, len(w.val), l.base[l.end]})
+		w.quotes = append(w.quotes, qseg{a, len(w.val), l.base.At(l.end)})
 		l.pos = l.end
 		return
 	}
-	w.quotes = append(w.quotes, qseg{a, len(w.val), l.base[i]})
+	w.quotes = append(w.quotes, qseg{a, len(w.val), l.base.At(i)})
 	l.pos = i + 1
 }
 

@@ -26,12 +26,8 @@ type Result struct {
 // Scan reads src as a shell script. name is the file's name as given; it
 // is recorded in every unit's context.
 func Scan(src []byte, name string) Result {
-	base := make([]int, len(src)+1)
-	for i := range base {
-		base[i] = i
-	}
 	sc := &scanner{path: name}
-	sc.script(string(src), base)
+	sc.script(string(src), rules.IdentityOffsets(0, len(src)+1))
 	res := sc.result()
 	if sc.errAt >= 0 {
 		f := token.NewFileSet().AddFile(name, -1, len(src))
@@ -51,7 +47,7 @@ func Embedded(text string, offsets []int, name string) Result {
 		return Result{Err: fmt.Errorf("%s: offset map has %d entries for %d bytes", name, len(offsets), len(text))}
 	}
 	sc := &scanner{path: name}
-	sc.script(text, offsets)
+	sc.script(text, rules.OffsetsOf(offsets))
 	res := sc.result()
 	if sc.errAt >= 0 {
 		res.Err = fmt.Errorf("%s: offset %d: %s", name, sc.errAt, sc.errMsg)
@@ -160,17 +156,17 @@ func (sc *scanner) result() Result {
 	if sc.errMsg == "" {
 		sc.errAt = -1
 	}
-	sort.SliceStable(sc.units, func(i, j int) bool { return sc.units[i].Offsets[0] < sc.units[j].Offsets[0] })
+	sort.SliceStable(sc.units, func(i, j int) bool { return sc.units[i].Offsets.At(0) < sc.units[j].Offsets.At(0) })
 	sort.SliceStable(sc.calls, func(i, j int) bool { return sc.calls[i].Start < sc.calls[j].Start })
 	return Result{Units: sc.units, Calls: sc.calls}
 }
 
 // script lexes and parses text, then checks every command in it.
-func (sc *scanner) script(text string, base []int) {
+func (sc *scanner) script(text string, base rules.Offsets) {
 	sc.scriptAt(text, base, 0)
 }
 
-func (sc *scanner) scriptAt(text string, base []int, depth int) {
+func (sc *scanner) scriptAt(text string, base rules.Offsets, depth int) {
 	if depth > maxDepth {
 		return
 	}

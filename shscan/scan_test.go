@@ -169,11 +169,11 @@ func TestUnitBytes(t *testing.T) {
 	checkOffsets(t, []byte(src), res.Units)
 	for _, u := range res.Units {
 		for i := 0; i < len(u.Text); i++ {
-			if u.Text[i] == ' ' && src[u.Offsets[i]] == ' ' {
+			if u.Text[i] == ' ' && src[u.Offsets.At(i)] == ' ' {
 				continue
 			}
-			if src[u.Offsets[i]] != u.Text[i] {
-				t.Errorf("unit %q byte %d: text %q, source %q at %d", u.Text, i, u.Text[i], src[u.Offsets[i]], u.Offsets[i])
+			if src[u.Offsets.At(i)] != u.Text[i] {
+				t.Errorf("unit %q byte %d: text %q, source %q at %d", u.Text, i, u.Text[i], src[u.Offsets.At(i)], u.Offsets.At(i))
 				break
 			}
 		}
@@ -194,7 +194,7 @@ func TestEmbedded(t *testing.T) {
 	if len(res.Calls) != 1 || res.Calls[0].Start != 100+strings.Index(text, "pkill") || res.Calls[0].End != res.Calls[0].Start+5 {
 		t.Errorf("calls = %+v, want pkill at %d", res.Calls, 100+strings.Index(text, "pkill"))
 	}
-	if len(res.Units) != 1 || res.Units[0].Offsets[0] != 100+strings.Index(text, "start") {
+	if len(res.Units) != 1 || res.Units[0].Offsets.At(0) != 100+strings.Index(text, "start") {
 		t.Errorf("units = %+v, want one at the quoted text", res.Units)
 	}
 	if res := shscan.Embedded(text, offs[:3], "ci.yml"); res.Err == nil {

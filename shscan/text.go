@@ -82,19 +82,17 @@ func (sc *scanner) text(kind rules.Kind, text []byte, offs []int) {
 	}
 	if strings.Contains(strings.TrimSpace(string(text)), "\n") {
 		for _, u := range textscan.Scan(text, sc.path) {
-			for i, o := range u.Offsets {
-				u.Offsets[i] = offs[o]
-			}
+			u.Offsets = u.Offsets.Through(rules.OffsetsOf(offs))
 			sc.units = append(sc.units, u)
 		}
 		return
 	}
-	sc.units = append(sc.units, rules.Unit{Kind: kind, Text: string(text), Offsets: offs, Ctx: rules.Context{Path: sc.path}})
+	sc.units = append(sc.units, rules.Unit{Kind: kind, Text: string(text), Offsets: rules.OffsetsOf(offs), Ctx: rules.Context{Path: sc.path}})
 }
 
 // comment adds a comment unit; annotates is the code it describes, if any.
 func (sc *scanner) comment(text []byte, offs []int, annotates string) {
-	sc.units = append(sc.units, rules.Unit{Kind: rules.Comment, Text: string(text), Offsets: offs, Ctx: rules.Context{Path: sc.path, Annotates: annotates}})
+	sc.units = append(sc.units, rules.Unit{Kind: rules.Comment, Text: string(text), Offsets: rules.OffsetsOf(offs), Ctx: rules.Context{Path: sc.path, Annotates: annotates}})
 }
 
 // proseLike: text of more than one word that is not a regular expression.

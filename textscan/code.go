@@ -55,17 +55,17 @@ func dropCode(b, out *builder) ([]rules.Span, bool) {
 	for _, p := range pairs {
 		open, closing := runs[p[0]], runs[p[1]]
 		out.text = append(out.text, b.text[pos:open.start]...)
-		out.offs = append(out.offs, b.offs[pos:open.start]...)
+		out.offs.Append(b.offs, pos, open.start)
 		start := len(out.text)
 		content := open.start + open.n
 		out.text = append(out.text, b.text[content:closing.start]...)
-		out.offs = append(out.offs, b.offs[content:closing.start]...)
+		out.offs.Append(b.offs, content, closing.start)
 		if len(out.text) > start {
 			spans = append(spans, rules.Span{Start: start, End: len(out.text)})
 		}
 		pos = closing.start + closing.n
 	}
 	out.text = append(out.text, b.text[pos:]...)
-	out.offs = append(out.offs, b.offs[pos:]...)
+	out.offs.Append(b.offs, pos, len(b.text))
 	return spans, true
 }

@@ -54,7 +54,6 @@ type scanner struct {
 	src   []byte
 	path  string
 	units []rules.Unit
-	arena arena
 	b     builder
 	tmp   builder
 
@@ -78,7 +77,6 @@ type scanner struct {
 // Scan splits a plain prompt file into text units, in source order.
 func Scan(src []byte, path string) []rules.Unit {
 	s := scanner{src: src, path: path}
-	s.arena.hint = min(len(src)+16, 1<<16)
 	// A unit rarely spans fewer than two lines on average; starting near
 	// the final size saves copying a large slice of large structs.
 	s.units = make([]rules.Unit, 0, bytes.Count(src, []byte("\n"))/4+1)
@@ -307,10 +305,10 @@ func (s *scanner) flush() {
 	case blockCode:
 		for len(s.b.text) > 0 && s.b.text[len(s.b.text)-1] == '\n' {
 			s.b.text = s.b.text[:len(s.b.text)-1]
-			s.b.offs = s.b.offs[:len(s.b.offs)-1]
+			s.b.offs.Truncate(s.b.offs.Len() - 1)
 		}
 		if len(s.b.text) > 0 {
-			s.units = append(s.units, s.arena.unit(rules.CodeBlock, &s.b, nil, s.fence.ctx))
+			s.units = append(s.units, unit(rules.CodeBlock, &s.b, nil, s.fence.ctx))
 		}
 		s.prev = finished{kind: blockCode}
 		return
@@ -350,7 +348,7 @@ func (s *scanner) emit(kind rules.Kind, ctx rules.Context) string {
 	if len(b.text) == 0 {
 		return ""
 	}
-	u := s.arena.unit(kind, b, spans, ctx)
+	u := unit(kind, b, spans, ctx)
 	s.units = append(s.units, u)
 	return u.Text
 }

@@ -5,14 +5,18 @@
 // comment point into the file.
 package comments
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/recoverlint/recoverlint/rules"
+)
 
 // Group is a comment, or full-line comments on consecutive lines joined
 // by '\n', without their markers. Offs holds the source offset of every
 // byte of Text and one more: where the group ends.
 type Group struct {
 	Text []byte
-	Offs []int
+	Offs rules.Offsets
 }
 
 // Grouper collects the comments of one source text in order.
@@ -42,14 +46,15 @@ func (g *Grouper) Line(start, text, end int) {
 		g.cur = &Group{}
 	} else {
 		g.cur.Text = append(g.cur.Text, '\n')
-		g.cur.Offs = append(g.cur.Offs, g.lastEnd)
+		g.cur.Offs.Add(g.lastEnd)
 	}
-	for i := text; i < end; i++ {
-		if g.src[i] == '\r' && i == end-1 {
-			break
-		}
-		g.cur.Text = append(g.cur.Text, g.src[i])
-		g.cur.Offs = append(g.cur.Offs, i)
+	stop := end
+	if stop > text && g.src[stop-1] == '\r' {
+		stop--
+	}
+	if stop > text {
+		g.cur.Text = append(g.cur.Text, g.src[text:stop]...)
+		g.cur.Offs.AddRun(text, stop-text)
 	}
 	g.lastEnd = end
 	if !own {
@@ -80,7 +85,7 @@ func (g *Grouper) Flush() {
 	if c == nil || strings.TrimSpace(string(c.Text)) == "" {
 		return
 	}
-	c.Offs = append(c.Offs, g.lastEnd)
+	c.Offs.Add(g.lastEnd)
 	g.out = append(g.out, *c)
 }
 

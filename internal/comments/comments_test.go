@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/recoverlint/recoverlint/rules"
 )
 
 // lineComments feeds every "#" comment of src to a Grouper, as a lexer
@@ -50,12 +52,12 @@ func TestGrouping(t *testing.T) {
 			var got []string
 			for _, c := range groups {
 				got = append(got, string(c.Text))
-				if len(c.Offs) != len(c.Text)+1 {
-					t.Fatalf("%q: %d offsets for %d bytes", c.Text, len(c.Offs), len(c.Text))
+				if c.Offs.Len() != len(c.Text)+1 {
+					t.Fatalf("%q: %d offsets for %d bytes", c.Text, c.Offs.Len(), len(c.Text))
 				}
 				for i := range len(c.Text) {
-					if b := tt.src[c.Offs[i]]; b != c.Text[i] && !(c.Text[i] == '\n' && strings.ContainsRune("\r\n", rune(b))) {
-						t.Errorf("%q: byte %d is %q but the source at %d has %q", c.Text, i, c.Text[i], c.Offs[i], b)
+					if b := tt.src[c.Offs.At(i)]; b != c.Text[i] && !(c.Text[i] == '\n' && strings.ContainsRune("\r\n", rune(b))) {
+						t.Errorf("%q: byte %d is %q but the source at %d has %q", c.Text, i, c.Text[i], c.Offs.At(i), b)
 					}
 				}
 			}
@@ -70,7 +72,7 @@ func TestAddFlushesFirst(t *testing.T) {
 	src := "# one\n/* block */\n"
 	g := New(src)
 	g.Line(0, 2, 5)
-	g.Add(Group{Text: []byte("block"), Offs: []int{9, 10, 11, 12, 13, 14}})
+	g.Add(Group{Text: []byte("block"), Offs: rules.IdentityOffsets(9, 6)})
 	g.Flush()
 	var got []string
 	for _, c := range g.Groups() {

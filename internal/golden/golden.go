@@ -33,7 +33,7 @@ func Dump(src []byte, name string, units []rules.Unit, calls []rules.Finding, sc
 		fmt.Fprintf(&b, "call %s %s-%s %q\n", c.Rule, pos(c.Start), pos(c.End), src[c.Start:c.End])
 	}
 	for _, u := range units {
-		fmt.Fprintf(&b, "unit %s %s %q\n", u.Kind, pos(u.Offsets[0]), u.Text)
+		fmt.Fprintf(&b, "unit %s %s %q\n", u.Kind, pos(u.Offsets.At(0)), u.Text)
 		c := u.Ctx
 		if len(c.Headings) > 0 {
 			fmt.Fprintf(&b, "  headings %q\n", c.Headings)
@@ -103,20 +103,29 @@ func Diff(want, got string) string {
 }
 
 // CheckOffsets fails when a unit's offset map does not fit its text and
-// the source: one entry per byte plus one, non-decreasing, inside src.
+// the source: one entry per byte plus one, non-decreasing, inside src,
+// kept in as few runs as its entries allow.
 func CheckOffsets(t testing.TB, src []byte, units []rules.Unit) {
 	t.Helper()
 	for _, u := range units {
-		if len(u.Offsets) != len(u.Text)+1 {
-			t.Fatalf("unit %q: %d offsets for %d bytes", u.Text, len(u.Offsets), len(u.Text))
+		offs := u.Offsets.Entries()
+		if len(offs) != len(u.Text)+1 {
+			t.Fatalf("unit %q: %d offsets for %d bytes", u.Text, len(offs), len(u.Text))
 		}
-		for i, o := range u.Offsets {
+		runs := 0
+		for i, o := range offs {
 			if o < 0 || o > len(src) {
 				t.Fatalf("unit %q: offset %d = %d outside the source (%d bytes)", u.Text, i, o, len(src))
 			}
-			if i > 0 && o < u.Offsets[i-1] {
-				t.Fatalf("unit %q: offsets go back at %d (%d after %d)", u.Text, i, o, u.Offsets[i-1])
+			if i > 0 && o < offs[i-1] {
+				t.Fatalf("unit %q: offsets go back at %d (%d after %d)", u.Text, i, o, offs[i-1])
 			}
+			if i == 0 || o != offs[i-1]+1 {
+				runs++
+			}
+		}
+		if runs != u.Offsets.Runs() {
+			t.Fatalf("unit %q: %d runs where %d would do", u.Text, u.Offsets.Runs(), runs)
 		}
 	}
 }

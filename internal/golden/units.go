@@ -19,7 +19,7 @@ func DumpUnits(src []byte, path string, units []rules.Unit) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "path %s\n", path)
 	for _, u := range units {
-		pos := file.Position(file.Pos(u.Offsets[0]))
+		pos := file.Position(file.Pos(u.Offsets.At(0)))
 		fmt.Fprintf(&b, "%s %d:%d %q\n", u.Kind, pos.Line, pos.Column, u.Text)
 		for _, c := range u.Code {
 			fmt.Fprintf(&b, "\tcode %d-%d %q\n", c.Start, c.End, u.Text[c.Start:c.End])
@@ -86,22 +86,23 @@ func unitError(src []byte, path string, u rules.Unit) string {
 	if u.Text == "" {
 		return "empty text"
 	}
-	if len(u.Offsets) != len(u.Text)+1 {
-		return fmt.Sprintf("%d offsets for %d bytes", len(u.Offsets), len(u.Text))
+	offs := u.Offsets.Entries()
+	if len(offs) != len(u.Text)+1 {
+		return fmt.Sprintf("%d offsets for %d bytes", len(offs), len(u.Text))
 	}
 	for i := 0; i < len(u.Text); i++ {
-		off := u.Offsets[i]
+		off := offs[i]
 		if off < 0 || off >= len(src) {
 			return fmt.Sprintf("offset %d of byte %d outside the source", off, i)
 		}
-		if i > 0 && off <= u.Offsets[i-1] {
+		if i > 0 && off <= offs[i-1] {
 			return fmt.Sprintf("offset %d of byte %d does not increase", off, i)
 		}
 		if c := u.Text[i]; src[off] != c && !(c == '\n' && src[off] == '\r') {
 			return fmt.Sprintf("byte %d is %q but the source at %d has %q", i, c, off, src[off])
 		}
 	}
-	if end := u.Offsets[len(u.Text)]; end != u.Offsets[len(u.Text)-1]+1 || end > len(src) {
+	if end := offs[len(u.Text)]; end != offs[len(u.Text)-1]+1 || end > len(src) {
 		return fmt.Sprintf("final offset %d is not just past the last byte", end)
 	}
 	last := 0

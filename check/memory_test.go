@@ -1,0 +1,59 @@
+package check_test
+
+import (
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/recoverlint/recoverlint/check"
+)
+
+// TestOneLineMemory pins what checking a large one-line file allocates
+// per byte of it: offset maps are runs and a unit's sentences are judged
+// one at a time, so this stays a small constant (26 to 46 bytes per byte
+// now, most of it short-lived). Before, every byte of a unit's text
+// carried an eight-byte offset in the scanner, the unit and the fold, and
+// every sentence's tokens were kept: 97 to 147 bytes per byte.
+func TestOneLineMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocates tens of MiB")
+	}
+	const size = 2 << 20
+	rec := "If the MCP server hangs, run pkill -f mcp_server and retry."
+	fill := func(head, unit, tail string) []byte {
+		var b strings.Builder
+		b.WriteString(head)
+		for b.Len()+len(unit)+len(tail) < size {
+			b.WriteString(unit)
+		}
+		b.WriteString(tail)
+		return []byte(b.String())
+	}
+	tests := []struct {
+		name  string
+		src   []byte
+		bound float64 // bytes allocated per byte of input
+	}{
+		{"recs.md", fill("", "If the MCP server hangs, run `pkill -f mcp_server` and retry. ", ""), 70},
+		{"recs.txt", fill("", rec+" ", ""), 45},
+		{"str.go", fill(`package p; var s = "`, rec+" ", `"`), 45},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := check.NewChecker()
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			fs, err := c.Source(tt.name, tt.src, check.Config{})
+			runtime.ReadMemStats(&after)
+			if err != nil || len(fs) == 0 {
+				t.Fatalf("%d findings, error %v", len(fs), err)
+			}
+			per := float64(after.TotalAlloc-before.TotalAlloc) / float64(len(tt.src))
+			t.Logf("%.1f bytes allocated per byte", per)
+			if per > tt.bound {
+				t.Errorf("%.1f bytes allocated per byte of a one-line file, want at most %.0f", per, tt.bound)
+			}
+		})
+	}
+}
