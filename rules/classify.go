@@ -271,6 +271,12 @@ func (v *view) contextVerdicts(r *ctxVerdicts) {
 			r.ctxGood = true
 			break
 		}
+		if conditionHeading(h) {
+			// "### When a registry tool times out" under "## Common
+			// pitfalls": the section under a failure says what to do
+			// then; an outer heading's ban does not reach into it
+			break
+		}
 	}
 	if c.LeadIn != "" {
 		last := lastLine(c.LeadIn)

@@ -209,6 +209,13 @@ func mentionLabelOnly(s string) bool {
 		"status", "symptom", "symptoms", "error", "output", "cause"})
 }
 
+// conditionHeading: a heading that names a failure as a condition ("When
+// a registry tool times out", "If the server hangs").
+func conditionHeading(h string) bool {
+	l := strings.Trim(fold(h).s, " *_`#")
+	return (strings.HasPrefix(l, "when ") || strings.HasPrefix(l, "if ")) && hasAnyWord(l, failureCues)
+}
+
 // referenceSection: the headings are a command's reference page (its
 // title is the command alone: "Stop-Process", "systemctl kill") and a
 // section of it that describes the command — DESCRIPTION, NOTES,
