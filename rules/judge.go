@@ -888,9 +888,15 @@ var approvalTitles = set("fix", "workaround", "solution", "answer", "way", "reme
 // to the REST API is acceptable", "deleting the lock is the fix". A
 // negation before the approval ("is not safe") is a ban, read elsewhere.
 func approved(toks []token, i, hi int) bool {
-	for k := i + 1; k < hi && k < i+14; k++ {
+	// the window counts words outside code: a command's own arguments
+	// ("`gh api repos/o/r/pulls -f title=…` is fine") do not use it up
+	for k, n := i+1, 0; k < hi && n < 14 && k < i+256; k++ {
 		t := toks[k]
-		if !t.word || t.code {
+		if t.code {
+			continue
+		}
+		n++
+		if !t.word {
 			continue
 		}
 		if (t.s == "should" || t.s == "will" || t.s == "would") && outcomeVerbs[wordAt(toks, k+1)] {
