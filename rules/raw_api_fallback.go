@@ -35,7 +35,7 @@ instead: stop, return a typed blocker, and request a reconnect of the namespace.
 			"`curl -s http://127.0.0.1:8787/healthz` should print `ok`.\n",
 		},
 	},
-	stems: []string{"curl", "wget", "api", "http", "endpoint", "import", "require", "requests.", "httpx", "axios", "xh", "cli", "command line", "command-line", "rest fallback"},
+	stems: []string{"curl", "wget", "api", "http", "endpoint", "import", "require", "post", "requests.", "httpx", "axios", "xh", "cli", "command line", "command-line", "rest fallback"},
 	// routes are what the prefilter looks for before the rule reads a
 	// text: every hit of find has a route (TestRoutesCoverFindings).
 	routes: []routeSpec{
