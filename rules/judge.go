@@ -582,10 +582,67 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 			return Recommend
 		}
 	}
+	if h.verb && (extraposedApproval(toks, i) || readerModal(toks, i)) {
+		return Recommend
+	}
 	if h.verb && passiveModal(toks, i) {
 		return Recommend
 	}
 	return Mention
+}
+
+// extraposedApproval: the verb at i follows "it is fine to", "it's safe
+// to", "it is perfectly OK to": an approval of the action put after it.
+// A negation ("it is not safe to") is not one.
+func extraposedApproval(toks []token, i int) bool {
+	k := i - 1
+	if k < 0 || toks[k].s != "to" {
+		return false
+	}
+	k--
+	if k < 0 || !approvingWords[toks[k].s] {
+		return false
+	}
+	k--
+	for k >= 0 && (toks[k].s == "perfectly" || toks[k].s == "usually" || toks[k].s == "generally" || toks[k].s == "totally" || toks[k].s == "always") {
+		k--
+	}
+	if k < 1 || toks[k].s != "is" && toks[k].s != "'s" && toks[k].s != "s" {
+		return false
+	}
+	if toks[k].s == "s" && toks[k-1].s != "'" {
+		return false
+	}
+	if toks[k].s == "s" {
+		k--
+	}
+	p := toks[k-1].s
+	return p == "it" || p == "this" || p == "that"
+}
+
+// readerModal: the verb at i follows a modal whose subject is the person
+// reading ("the user should delete the lock file manually", "operators
+// can clear the session table"): an obligation or a permission given to
+// the reader, as "you should" is.
+func readerModal(toks []token, i int) bool {
+	k := i - 1
+	for k >= 0 && (toks[k].s == "just" || toks[k].s == "then" || toks[k].s == "simply" || toks[k].s == "manually" || toks[k].s == "also") {
+		k--
+	}
+	if k >= 1 && toks[k].s == "to" && (toks[k-1].s == "need" || toks[k-1].s == "needs" || toks[k-1].s == "has" || toks[k-1].s == "have") {
+		k--
+	} else if k < 0 || !(toks[k].s == "should" || toks[k].s == "must" || toks[k].s == "can" || toks[k].s == "may") {
+		return false
+	}
+	k--
+	if k < 0 {
+		return false
+	}
+	switch toks[k].s {
+	case "user", "users", "operator", "operators", "admin", "admins", "administrator", "administrators", "reader", "readers":
+		return true
+	}
+	return false
 }
 
 func codeSpanEnd(toks []token, i int) int {
