@@ -273,6 +273,11 @@ var mcpTokenNames = []string{"mcp-token", "mcp_token", "mcp-auth", "mcp_auth", "
 // lockNamed: lock files named otherwise than *.lock: a browser profile's
 // Singleton* files, an office suite's .~lock.* files, a __dirlock.
 func lockNamed(b string) bool {
+	if n := strings.TrimPrefix(b, "."); path.Ext(n) == "" && strings.HasSuffix(n, "-lock") {
+		// .agent-lock: a lock by its name, with no extension; not
+		// release_lock or .quit_lock, which name functions and commands
+		return true
+	}
 	return strings.HasPrefix(b, "singleton") || strings.HasPrefix(b, ".~lock.") || strings.Contains(b, "dirlock")
 }
 
