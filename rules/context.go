@@ -252,7 +252,7 @@ var fallbackCues = []string{"fall back", "fallback", "fall-back", "falls back", 
 	"bypassing", "workaround", "work around", "circumvent", "go around", "instead of the tool",
 	"instead of the mcp", "instead of using the tool", "instead of calling the tool",
 	"only if failed", "if failed", "tools are down", "tool is down", "tools fail", "tool fails",
-	"no server in between", "without the tool", "without the tools", "without mcp", "skip the mcp",
+	"no server in between", "without the tool", "without the tools", "without mcp", "without the mcp", "skip the mcp",
 	"skip the tools", "skip the sdk"}
 
 // weakFallbackCues mark a way around something: around the tools only
@@ -282,7 +282,9 @@ func weakFallback(l string) bool {
 // failureCues mark a tool or server that is failing.
 var failureCues = []string{"fail", "fails", "failed", "failing", "unavailable", "down",
 	"times out", "timed out", "not responding", "unresponsive", "eof",
-	"transport closed", "closed", "stale", "broken", "disconnected", "not working",
+	"transport closed", "closed", "stale", "broken", "disconnected", "not working", "isn't working",
+	"aren't working", "stopped working", "stops working", "stop working", "stop answering", "stops answering",
+	"stopped answering", "stop responding", "stops responding", "stopped responding",
 	"doesn't work", "does not work", "hangs", "hung", "stuck", "errors out", "errored",
 	"erroring", "not available", "isn't available", "not exposed", "isn't exposed",
 	"can't start", "cannot start", "won't start", "rejects", "refuses",

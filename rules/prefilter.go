@@ -46,9 +46,6 @@ type routeSpec struct {
 	groups  [][]string
 	local   []int // word groups (wRecovery…) needed in the segment
 	context []int // word groups needed in the segment, unit or headings
-	// inherent marks hits that need no context (a direct server import
-	// for raw-api-fallback): the rule's Needs does not apply to them.
-	inherent bool
 	// leadIn lets the groups occur in the sentence or heading that
 	// introduces a code block instead of the command itself ("If the
 	// tools fail, use the CLI:" over `gh pr create …`); see UnitOf.
@@ -1386,13 +1383,11 @@ func NewFilter(rs []*Rule) (*Filter, error) {
 			for _, w := range spec.context {
 				cr.context |= 1 << uint(w)
 			}
-			if !spec.inherent {
-				switch r.Needs {
-				case Recovery:
-					cr.context |= 1 << wRecovery
-				case Fallback:
-					cr.context |= 1 << wFallback
-				}
+			switch r.Needs {
+			case Recovery:
+				cr.context |= 1 << wRecovery
+			case Fallback:
+				cr.context |= 1 << wFallback
 			}
 			rr.routes = append(rr.routes, cr)
 		}

@@ -39,9 +39,8 @@ instead: stop, return a typed blocker, and request a reconnect of the namespace.
 	// routes are what the prefilter looks for before the rule reads a
 	// text: every hit of find has a route (TestRoutesCoverFindings).
 	routes: []routeSpec{
-		{groups: [][]string{{"^python -c", "^python3 -c", "^py -c"}}, inherent: true},
+		{groups: [][]string{{"^python -c", "^python3 -c", "^py -c"}}},
 		{groups: [][]string{{"^ruby -e", "^node -e", "^node --eval"}, {"require"}}},
-		{groups: [][]string{{"^ruby -e", "^node -e", "^node --eval"}, {"require"}, {"mcp", "server"}}, inherent: true},
 		{groups: [][]string{{"curl", "wget", "httpie", "^xh$", "^http ",
 			"^rest api", "^http api", "^raw api", "^graphql api", "^its api", "^server's api",
 			"^api call", "^api directly", "^api endpoint", "^api request",
@@ -85,16 +84,20 @@ func findRawAPI(seg *segment, emit func(hit)) {
 			continue
 		case w == "python" || w == "python3" || w == "py":
 			rest := s[t.end:seg.end]
-			if strings.HasPrefix(strings.TrimSpace(rest), "-c") && importsServer(rest) {
-				emit(hit{start: t.start, end: t.end, inherent: true})
+			// a one-liner importing the server's module ("python -c 'import
+			// gitea_mcp_server; …'"); like every raw call, a bypass only
+			// where the text says the tools are down or gone around, not
+			// an install's version check
+			if strings.HasPrefix(strings.TrimSpace(rest), "-c") && importsServer(rest) && !importCheck(rest) {
+				emit(hit{start: t.start, end: t.end})
 			}
 		case (w == "ruby" || w == "node") && seg.kind == segCommand && i == firstWord(toks):
 			// a one-liner that loads a package and calls it ("ruby -e
 			// 'require \"covscope\"; …'"): the library behind the server,
 			// a bypass where the text around it says the tools are down
 			rest := strings.TrimSpace(s[t.end:seg.end])
-			if (strings.HasPrefix(rest, "-e") || strings.HasPrefix(rest, "--eval")) && strings.Contains(rest, "require") {
-				emit(hit{start: t.start, end: t.end, inherent: requiresServer(rest)})
+			if (strings.HasPrefix(rest, "-e") || strings.HasPrefix(rest, "--eval")) && strings.Contains(rest, "require") && !importCheck(rest) {
+				emit(hit{start: t.start, end: t.end})
 			}
 		case w == "curl" || w == "curling" || w == "wget" || w == "httpie" || w == "xh":
 			emit(hit{start: t.start, end: t.end, verb: w == "curling"})
@@ -197,23 +200,11 @@ var shellBuiltins = set("cd", "export", "set", "unset", "source", "alias", "push
 	"if", "then", "else", "fi", "for", "do", "done", "while", "case", "esac", "exit", "return", "local",
 	"declare", "true", "false", "sleep", "wait", "pwd", "ls", "mkdir", "which", "type", "command", "eval", "exec")
 
-// requiresServer: a ruby -e or node -e program requires a package whose
-// name says it is an MCP server (require "gitea_mcp", require('x-server')).
-func requiresServer(prog string) bool {
-	for rest := prog; ; {
-		k := strings.Index(rest, "require")
-		if k < 0 {
-			return false
-		}
-		rest = strings.TrimLeft(rest[k+len("require"):], " (\"'")
-		mod := rest
-		if e := strings.IndexAny(mod, " ;,\"')\n"); e >= 0 {
-			mod = mod[:e]
-		}
-		if strings.Contains(mod, "mcp") || strings.Contains(mod, "server") {
-			return true
-		}
-	}
+// importCheck: a one-liner that loads a package only to print its version
+// or where it is installed ("import x; print(x.__version__)", "puts
+// X::VERSION"): an install check, not a call of the package.
+func importCheck(prog string) bool {
+	return strings.Contains(prog, "version") || strings.Contains(prog, "__file__") || strings.Contains(prog, "__path__")
 }
 
 // importsServer: a python -c program imports a module whose name says it

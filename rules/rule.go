@@ -69,9 +69,6 @@ type hit struct {
 	// verb is set when the hit is a verb form (kill, killing, killed,
 	// "force kill"): its own form decides the mood.
 	verb bool
-	// inherent marks a hit whose form is itself a bypass or recovery
-	// (a direct server import), so no further context is needed.
-	inherent bool
 	// recovery marks a hit that counts only as a recovery step, whatever
 	// its rule: a workflow's own state.json, say, is its own business.
 	recovery bool

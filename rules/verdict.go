@@ -57,7 +57,7 @@ func (v *view) decide(r *Rule, seg *segment, h hit, why bool) Verdict {
 		}
 		because("in a recovery context")
 	case Fallback:
-		if !h.inherent && !v.inFallback(seg, h) {
+		if !v.inFallback(seg, h) {
 			because("the rule needs a fallback context (the tools failing or bypassed), and none is named")
 			return vd
 		}
