@@ -185,9 +185,7 @@ func (c *Checker) Source(name string, src []byte, cfg Config) (out []Finding, er
 			}
 		}
 		if c.observe == nil {
-			for _, f := range rules.Classify(u, on) {
-				pl.add(f)
-			}
+			rules.ClassifyEach(u, on, pl.add)
 			continue
 		}
 		for _, vd := range rules.Explain(u, on) {
