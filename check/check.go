@@ -173,7 +173,7 @@ func (c *Checker) Source(name string, src []byte, cfg Config) (out []Finding, er
 	}
 	c.doc = nil
 	stage = "rules"
-	var raw []rules.Finding
+	pl := placer{name: name, src: src, cfg: cfg}
 	for _, u := range units {
 		on := enabled
 		if filter != nil {
@@ -185,32 +185,31 @@ func (c *Checker) Source(name string, src []byte, cfg Config) (out []Finding, er
 			}
 		}
 		if c.observe == nil {
-			raw = append(raw, rules.Classify(u, on)...)
+			rules.ClassifyEach(u, on, pl.add)
 			continue
 		}
 		for _, vd := range rules.Explain(u, on) {
 			c.observe(u, vd)
 			if vd.Finding {
-				raw = append(raw, rules.Finding{Rule: vd.Rule, Start: vd.Start, End: vd.End, Message: vd.Message})
+				pl.add(rules.Finding{Rule: vd.Rule, Start: vd.Start, End: vd.End, Message: vd.Message})
 			}
 		}
 	}
 	for _, call := range calls {
 		if ruleOn(enabled, call.Rule) {
-			raw = append(raw, call)
+			pl.add(call)
 			if c.observe != nil {
 				c.observe(rules.Unit{}, rules.Verdict{Rule: call.Rule, Start: call.Start, End: call.End, Stance: rules.Recommend, Finding: true,
 					Reasons: []string{"the code performs the action: a call the scanner recognised"}, Message: call.Message})
 			}
 		}
 	}
-	if len(raw) == 0 && !suppressions {
+	if pl.file == nil && !suppressions {
 		return nil, scanErr
 	}
 	stage = "placing findings"
-	file := token.NewFileSet().AddFile(name, -1, len(src))
-	file.SetLinesForContent(src)
-	out = place(name, src, file, raw, cfg)
+	file := pl.lines()
+	out = pl.out
 	stage = "suppressions"
 	out = applySuppressions(name, src, file, kind, out, cfg)
 	sortFindings(out)
@@ -438,39 +437,58 @@ func ruleOn(enabled []*rules.Rule, id string) bool {
 	return false
 }
 
-// place turns offsets into lines and columns, keeping one finding per
-// rule per line (the first).
-func place(name string, src []byte, file *token.File, raw []rules.Finding, cfg Config) []Finding {
-	type key struct {
-		rule string
-		line int
+// placer turns offsets into lines and columns as findings are reached,
+// keeping one finding per rule per line: the first, at the leftmost
+// column. Only what it keeps is held, so a one-line file full of
+// findings costs one finding per rule, not one per sentence.
+type placer struct {
+	name string
+	src  []byte
+	cfg  Config
+	file *token.File // the line table, built at the first finding
+	seen map[placeKey]int
+	out  []Finding
+}
+
+type placeKey struct {
+	rule string
+	line int
+}
+
+// lines returns the file's line table, building it on first use.
+func (p *placer) lines() *token.File {
+	if p.file == nil {
+		p.file = token.NewFileSet().AddFile(p.name, -1, len(p.src))
+		p.file.SetLinesForContent(p.src)
+		p.seen = map[placeKey]int{}
 	}
-	seen := map[key]int{}
-	var out []Finding
-	for _, f := range raw {
-		if f.Start < 0 || f.Start > len(src) {
-			continue
-		}
-		end := f.End
-		if end < f.Start || end > len(src) {
-			end = f.Start
-		}
-		p := file.Position(file.Pos(f.Start))
-		e := file.Position(file.Pos(end))
-		k := key{f.Rule, p.Line}
-		if i, ok := seen[k]; ok {
-			if p.Column < out[i].Column {
-				out[i].Column, out[i].EndLine, out[i].EndColumn = p.Column, e.Line, e.Column
-			}
-			continue
-		}
-		seen[k] = len(out)
-		out = append(out, Finding{
-			Path: name, Line: p.Line, Column: p.Column, EndLine: e.Line, EndColumn: e.Column,
-			Rule: f.Rule, Severity: cfg.severity(f.Rule), Message: f.Message, Excerpt: excerpt(src, file, p.Line),
-		})
+	return p.file
+}
+
+// add places one finding.
+func (p *placer) add(f rules.Finding) {
+	file := p.lines()
+	if f.Start < 0 || f.Start > len(p.src) {
+		return
 	}
-	return out
+	end := f.End
+	if end < f.Start || end > len(p.src) {
+		end = f.Start
+	}
+	at := file.Position(file.Pos(f.Start))
+	e := file.Position(file.Pos(end))
+	k := placeKey{f.Rule, at.Line}
+	if i, ok := p.seen[k]; ok {
+		if o := &p.out[i]; at.Column < o.Column {
+			o.Column, o.EndLine, o.EndColumn = at.Column, e.Line, e.Column
+		}
+		return
+	}
+	p.seen[k] = len(p.out)
+	p.out = append(p.out, Finding{
+		Path: p.name, Line: at.Line, Column: at.Column, EndLine: e.Line, EndColumn: e.Column,
+		Rule: f.Rule, Severity: p.cfg.severity(f.Rule), Message: f.Message, Excerpt: excerpt(p.src, file, at.Line),
+	})
 }
 
 // excerpt returns the source line, trimmed and cut to a readable length,

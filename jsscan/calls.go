@@ -226,7 +226,7 @@ func (a *analyzer) zero(g arg) bool {
 		return false
 	}
 	t := a.toks[g.lo]
-	return t.kind == tNumber && t.s == "0" || t.kind == tString && string(t.val) == "0"
+	return t.kind == tNumber && t.s == "0" || t.kind == tString && string(t.val()) == "0"
 }
 
 // watched: the expression names a config, env or session-state file.

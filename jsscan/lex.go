@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/recoverlint/recoverlint/internal/comments"
+	"github.com/recoverlint/recoverlint/rules"
 )
 
 type kind uint8
@@ -21,16 +22,38 @@ const (
 )
 
 // tok is a JavaScript or TypeScript token. Strings, templates and JSX
-// text carry their value and an offset map: offs[i] is the source offset
-// of the character or escape that produced val[i], and offs[len(val)] the
-// offset of the closing quote.
+// text carry their value aside, so that the other tokens, most of a
+// file, stay small.
 type tok struct {
 	kind       kind
 	s          string // source text
 	start, end int
-	nl         bool // a line break comes before the token
-	val        []byte
-	offs       []int
+	nl         bool     // a line break comes before the token
+	lit        *literal // a string's, template's or JSX text's value; nil for other tokens
+}
+
+// literal is a token's decoded value and its offset map: entry i is the
+// source offset of the character or escape that produced val[i], and
+// entry len(val) the offset of the closing quote.
+type literal struct {
+	val  []byte
+	offs rules.Offsets
+}
+
+// val returns the token's value, nil for a token without one.
+func (t *tok) val() []byte {
+	if t.lit == nil {
+		return nil
+	}
+	return t.lit.val
+}
+
+// appendOffs appends the first n entries of the token's offset map.
+func (t *tok) appendOffs(dst []int, n int) []int {
+	for e := range n {
+		dst = append(dst, t.lit.offs.At(e))
+	}
+	return dst
 }
 
 type lexer struct {
@@ -274,12 +297,12 @@ func directive(body string) bool {
 // str reads a quoted string, decoding its escapes.
 func (l *lexer) str(q byte) {
 	start := l.pos
-	t := tok{kind: tString, start: start}
+	t := tok{kind: tString, start: start, lit: &literal{}}
 	l.pos++
 	for {
 		if l.pos >= len(l.src) || l.src[l.pos] == '\n' {
 			l.fail(start, "unterminated string literal")
-			t.offs = append(t.offs, l.pos)
+			t.lit.offs.Add(l.pos)
 			t.end = l.pos
 			t.s = l.src[start:l.pos]
 			l.push(t)
@@ -288,7 +311,7 @@ func (l *lexer) str(q byte) {
 		c := l.src[l.pos]
 		switch {
 		case c == q:
-			t.offs = append(t.offs, l.pos)
+			t.lit.offs.Add(l.pos)
 			l.pos++
 			t.end = l.pos
 			t.s = l.src[start:l.pos]
@@ -297,8 +320,8 @@ func (l *lexer) str(q byte) {
 		case c == '\\':
 			l.escape(&t)
 		default:
-			t.val = append(t.val, c)
-			t.offs = append(t.offs, l.pos)
+			t.lit.val = append(t.lit.val, c)
+			t.lit.offs.Add(l.pos)
 			l.pos++
 		}
 	}
@@ -309,8 +332,8 @@ func (l *lexer) escape(t *tok) {
 	at := l.pos
 	add := func(b ...byte) {
 		for _, c := range b {
-			t.val = append(t.val, c)
-			t.offs = append(t.offs, at)
+			t.lit.val = append(t.lit.val, c)
+			t.lit.offs.Add(at)
 		}
 	}
 	if at+1 >= len(l.src) {
@@ -379,8 +402,8 @@ func (l *lexer) escape(t *tok) {
 		}
 		add([]byte(string(r))...)
 	default:
-		t.val = append(t.val, n)
-		t.offs = append(t.offs, at+1)
+		t.lit.val = append(t.lit.val, n)
+		t.lit.offs.Add(at + 1)
 	}
 }
 
@@ -388,12 +411,12 @@ func (l *lexer) escape(t *tok) {
 // ${…} is lexed to find its end and kept as written.
 func (l *lexer) template() {
 	start := l.pos
-	t := tok{kind: tTemplate, start: start}
+	t := tok{kind: tTemplate, start: start, lit: &literal{}}
 	l.pos++
 	for {
 		if l.pos >= len(l.src) {
 			l.fail(start, "unterminated template literal")
-			t.offs = append(t.offs, len(l.src))
+			t.lit.offs.Add(len(l.src))
 			t.end = len(l.src)
 			t.s = l.src[start:]
 			l.push(t)
@@ -402,7 +425,7 @@ func (l *lexer) template() {
 		c := l.src[l.pos]
 		switch {
 		case c == '`':
-			t.offs = append(t.offs, l.pos)
+			t.lit.offs.Add(l.pos)
 			l.pos++
 			t.end = l.pos
 			t.s = l.src[start:l.pos]
@@ -420,14 +443,14 @@ func (l *lexer) template() {
 			}
 			l.pos = sub.pos
 			for i := from; i < l.pos; i++ {
-				t.val = append(t.val, l.src[i])
-				t.offs = append(t.offs, i)
+				t.lit.val = append(t.lit.val, l.src[i])
+				t.lit.offs.Add(i)
 			}
 		case c == '\r':
 			l.pos++
 		default:
-			t.val = append(t.val, c)
-			t.offs = append(t.offs, l.pos)
+			t.lit.val = append(t.lit.val, c)
+			t.lit.offs.Add(l.pos)
 			l.pos++
 		}
 	}
@@ -541,16 +564,16 @@ func (l *lexer) children(open int) {
 		case c == '{':
 			l.expr()
 		default:
-			t := tok{kind: tText, start: l.pos}
+			t := tok{kind: tText, start: l.pos, lit: &literal{}}
 			for l.pos < len(l.src) && l.src[l.pos] != '<' && l.src[l.pos] != '{' {
 				if l.src[l.pos] != '\r' {
-					t.val = append(t.val, l.src[l.pos])
-					t.offs = append(t.offs, l.pos)
+					t.lit.val = append(t.lit.val, l.src[l.pos])
+					t.lit.offs.Add(l.pos)
 				}
 				l.pos++
 			}
 			t.end = l.pos
-			t.offs = append(t.offs, l.pos)
+			t.lit.offs.Add(l.pos)
 			t.s = l.src[t.start:t.end]
 			l.push(t)
 		}
@@ -569,17 +592,17 @@ func (l *lexer) expr() {
 // jsxString reads an attribute value: no escapes in JSX strings.
 func (l *lexer) jsxString(q byte) {
 	start := l.pos
-	t := tok{kind: tString, start: start}
+	t := tok{kind: tString, start: start, lit: &literal{}}
 	l.pos++
 	for l.pos < len(l.src) && l.src[l.pos] != q {
-		t.val = append(t.val, l.src[l.pos])
-		t.offs = append(t.offs, l.pos)
+		t.lit.val = append(t.lit.val, l.src[l.pos])
+		t.lit.offs.Add(l.pos)
 		l.pos++
 	}
 	if l.pos >= len(l.src) {
 		l.fail(start, "unterminated string literal")
 	}
-	t.offs = append(t.offs, l.pos)
+	t.lit.offs.Add(l.pos)
 	l.pos = min(l.pos+1, len(l.src))
 	t.end = l.pos
 	t.s = l.src[start:t.end]

@@ -126,14 +126,14 @@ func (a *analyzer) name(i int) string {
 // written: enough to read a path's file name.
 func (a *analyzer) pathVal(i int) (string, bool) {
 	if i >= 0 && i < len(a.toks) && (a.toks[i].kind == tString || a.toks[i].kind == tTemplate) {
-		return string(a.toks[i].val), true
+		return string(a.toks[i].val()), true
 	}
 	return "", false
 }
 
 func (a *analyzer) strVal(i int) (string, bool) {
 	if i >= 0 && i < len(a.toks) && (a.toks[i].kind == tString || a.toks[i].kind == tTemplate && !strings.Contains(a.toks[i].s, "${")) {
-		return string(a.toks[i].val), true
+		return string(a.toks[i].val()), true
 	}
 	return "", false
 }
@@ -456,15 +456,15 @@ func (a *analyzer) joined(i, j int) ([]byte, []int) {
 		if t.kind != tString && t.kind != tTemplate && t.kind != tText {
 			continue
 		}
-		text = append(text, t.val...)
-		offs = append(offs, t.offs[:len(t.val)]...)
+		text = append(text, t.lit.val...)
+		offs = t.appendOffs(offs, len(t.lit.val))
 		last = k
 	}
 	if last < 0 {
 		return nil, nil
 	}
-	offs = append(offs, a.toks[last].offs[len(a.toks[last].val)])
-	return text, offs
+	lit := a.toks[last].lit
+	return text, append(offs, lit.offs.At(len(lit.val)))
 }
 
 // matchMethods test or search text: their string arguments are patterns.

@@ -83,7 +83,7 @@ func (a *analyzer) walk() {
 func (a *analyzer) jsxRun(i int) int {
 	j := i + 1
 	for a.is(j, "{") && a.match[j] > j && a.match[j]+1 < len(a.toks) && a.toks[a.match[j]+1].kind == tText {
-		before, after := string(a.toks[j-1].val), string(a.toks[a.match[j]+1].val)
+		before, after := string(a.toks[j-1].val()), string(a.toks[a.match[j]+1].val())
 		inline := strings.TrimSpace(before[strings.LastIndexByte(before, '\n')+1:]) != "" ||
 			strings.TrimSpace(strings.SplitN(after, "\n", 2)[0]) != ""
 		if !inline || a.match[j]-j > 12 {
@@ -106,8 +106,8 @@ func (a *analyzer) jsxText(i, j int) ([]byte, []int) {
 	for k := i; k < j; k++ {
 		t := a.toks[k]
 		if t.kind == tText {
-			text = append(text, t.val...)
-			offs = append(offs, t.offs[:len(t.val)]...)
+			text = append(text, t.lit.val...)
+			offs = t.appendOffs(offs, len(t.lit.val))
 			continue
 		}
 		end := a.toks[a.match[k]].end
@@ -118,7 +118,7 @@ func (a *analyzer) jsxText(i, j int) ([]byte, []int) {
 		k = a.match[k]
 	}
 	last := a.toks[j-1]
-	return text, append(offs, last.offs[len(last.val)])
+	return text, append(offs, last.lit.offs.At(len(last.lit.val)))
 }
 
 func inData(stack []frame) bool {
@@ -138,7 +138,7 @@ func (a *analyzer) tagged(i int) bool {
 	switch {
 	case shellTags[tag] || tag == "$" && a.alias["$"] != "":
 		t := a.toks[i]
-		a.shell(shscan.Embedded(string(t.val), t.offs, a.path))
+		a.shell(shscan.Embedded(string(t.val()), t.appendOffs(nil, t.lit.offs.Len()), a.path))
 		return true
 	case quietTags[tag] || len(parts) > 1 && parts[0] == "styled":
 		return true
@@ -181,7 +181,7 @@ func (a *analyzer) keyName(i int) string {
 	}
 	switch t := a.toks[i]; t.kind {
 	case tString:
-		return string(t.val)
+		return string(t.val())
 	case tName:
 		return t.s
 	}

@@ -224,7 +224,7 @@ func (a *analyzer) writeMode(g arg) bool {
 	if g.hi != g.lo+1 || a.toks[g.lo].kind != tString {
 		return false
 	}
-	m := string(a.toks[g.lo].val)
+	m := string(a.toks[g.lo].val())
 	return strings.ContainsAny(m, "wa+")
 }
 
@@ -320,7 +320,7 @@ func (a *analyzer) watched(lo, hi int) bool {
 		t := a.toks[i]
 		switch t.kind {
 		case tString:
-			v := string(t.val)
+			v := string(t.val())
 			if rules.IsConfigPath(v) || rules.IsEnvPath(v) || rules.IsStatePath(v) {
 				return true
 			}
@@ -366,7 +366,7 @@ func (a *analyzer) createdExclusively(k string) bool {
 			}
 			for j := i + 2; j < end; j++ {
 				t := a.toks[j]
-				if !osOpen && t.kind == tString && strings.Contains(string(t.val), "x") && len(t.val) <= 3 ||
+				if !osOpen && t.kind == tString && strings.Contains(string(t.val()), "x") && len(t.val()) <= 3 ||
 					osOpen && t.kind == tName && t.s == "O_EXCL" {
 					a.exclusive[args[len(args)-1]] = true
 					break
@@ -384,7 +384,7 @@ func (a *analyzer) stateRef(lo, hi int) bool {
 		t := a.toks[i]
 		switch {
 		case t.kind == tString:
-			if rules.IsStatePath(string(t.val)) {
+			if rules.IsStatePath(string(t.val())) {
 				return true
 			}
 		case t.kind == tName && !a.is(i-1, "."):

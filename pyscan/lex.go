@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/recoverlint/recoverlint/internal/comments"
+	"github.com/recoverlint/recoverlint/rules"
 )
 
 type kind uint8
@@ -18,16 +19,29 @@ const (
 	tNewline // the end of a logical line
 )
 
-// tok is a Python token. A string literal carries its decoded value and
-// an offset map: offs[i] is the source offset of the character or escape
-// that produced val[i], and offs[len(val)] is the offset of the closing
-// quote.
+// tok is a Python token. A string literal carries its decoded value
+// aside, so that the other tokens, most of a file, stay small.
 type tok struct {
 	kind       kind
 	s          string // source text (names, numbers, operators)
 	start, end int
-	val        []byte
-	offs       []int
+	lit        *literal // a string literal's value; nil for other tokens
+}
+
+// literal is a string literal's decoded value and its offset map: entry
+// i is the source offset of the character or escape that produced val[i],
+// and entry len(val) is the offset of the closing quote.
+type literal struct {
+	val  []byte
+	offs rules.Offsets
+}
+
+// val returns a string literal's decoded value, nil for other tokens.
+func (t *tok) val() []byte {
+	if t.lit == nil {
+		return nil
+	}
+	return t.lit.val
 }
 
 // lexer splits Python source into tokens and comment groups. Indentation
@@ -191,16 +205,17 @@ func (l *lexer) str(start int, prefix string) {
 	} else {
 		l.pos++
 	}
-	t := tok{kind: tString, start: start}
+	lit := &literal{}
+	t := tok{kind: tString, start: start, lit: lit}
 	add := func(c byte, at int) {
-		t.val = append(t.val, c)
-		t.offs = append(t.offs, at)
+		lit.val = append(lit.val, c)
+		lit.offs.Add(at)
 	}
 	src := l.src
 	for {
 		if l.pos >= len(src) {
 			l.fail(open, "unterminated string literal")
-			t.offs = append(t.offs, len(src))
+			lit.offs.Add(len(src))
 			t.end = len(src)
 			l.toks = append(l.toks, t)
 			return
@@ -208,7 +223,7 @@ func (l *lexer) str(start int, prefix string) {
 		c := src[l.pos]
 		switch {
 		case c == q && (!triple || strings.HasPrefix(src[l.pos:], strings.Repeat(string(q), 3))):
-			t.offs = append(t.offs, l.pos)
+			lit.offs.Add(l.pos)
 			if triple {
 				l.pos += 3
 			} else {
@@ -220,7 +235,7 @@ func (l *lexer) str(start int, prefix string) {
 			return
 		case c == '\n' && !triple:
 			l.fail(open, "unterminated string literal")
-			t.offs = append(t.offs, l.pos)
+			lit.offs.Add(l.pos)
 			t.end = l.pos
 			l.toks = append(l.toks, t)
 			return

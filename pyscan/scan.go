@@ -302,7 +302,7 @@ func (a *analyzer) bind(lo, hi int) {
 	}
 	for k := eq + 1; k < hi; k++ {
 		if t := a.toks[k]; t.kind == tString {
-			v := string(t.val)
+			v := string(t.val())
 			if rules.IsConfigPath(v) || rules.IsEnvPath(v) || rules.IsStatePath(v) {
 				a.watch[key] = true
 			}
@@ -436,14 +436,17 @@ func (a *analyzer) joined(i, j int) ([]byte, []int) {
 		if t.kind != tString {
 			continue
 		}
-		text = append(text, t.val...)
-		offs = append(offs, t.offs[:len(t.val)]...)
+		text = append(text, t.lit.val...)
+		for e := range len(t.lit.val) {
+			offs = append(offs, t.lit.offs.At(e))
+		}
 		last = k
 	}
 	if last < 0 {
 		return nil, nil
 	}
-	offs = append(offs, a.toks[last].offs[len(a.toks[last].val)])
+	lit := a.toks[last].lit
+	offs = append(offs, lit.offs.At(len(lit.val)))
 	return text, offs
 }
 

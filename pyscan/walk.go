@@ -98,7 +98,7 @@ func (a *analyzer) keyName(i int) string {
 	}
 	switch t := a.toks[i]; t.kind {
 	case tString:
-		return string(t.val)
+		return string(t.val())
 	case tName:
 		return t.s
 	}

@@ -141,12 +141,19 @@ func (v *view) procWordsOf() bool {
 // Classify returns the findings of the given rules in one unit.
 func Classify(u Unit, rules []*Rule) []Finding {
 	var out []Finding
+	ClassifyEach(u, rules, func(f Finding) { out = append(out, f) })
+	return out
+}
+
+// ClassifyEach passes found the findings of Classify, in the same order,
+// as they are reached: a caller that folds them does not hold a whole
+// unit's worth (a one-line file is one unit of many sentences).
+func ClassifyEach(u Unit, rules []*Rule, found func(Finding)) {
 	verdicts(u, rules, false, func(vd Verdict) {
 		if vd.Finding {
-			out = append(out, Finding{Rule: vd.Rule, Start: vd.Start, End: vd.End, Message: vd.Message})
+			found(Finding{Rule: vd.Rule, Start: vd.Start, End: vd.End, Message: vd.Message})
 		}
 	})
-	return out
 }
 
 // caption is a comment line in a code block whose verb has no object of

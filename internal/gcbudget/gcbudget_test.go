@@ -79,23 +79,28 @@ func TestBadBudget(t *testing.T) {
 
 var hold [][]byte
 
-func TestFallsBackWhenLiveHeapOutgrowsBudget(t *testing.T) {
-	p0, l0, stop := start(t, 8<<20)
+func TestGrowthPolicyWhileLiveHeapOutgrowsBudget(t *testing.T) {
+	_, l0, stop := start(t, 8<<20)
 	defer stop()
 	for range 16 {
 		hold = append(hold, make([]byte, 1<<20))
 	}
-	defer func() { hold = nil }()
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		runtime.GC()
-		if p, l := settings(); p == p0 && l == l0 {
-			break
+	wait := func(what string, percent, limit int64) {
+		t.Helper()
+		deadline := time.Now().Add(5 * time.Second)
+		for {
+			runtime.GC()
+			if p, l := settings(); p == percent && l == limit {
+				return
+			}
+			if time.Now().After(deadline) {
+				p, l := settings()
+				t.Fatalf("%s: percent %d limit %d, want %d and %d", what, p, l, percent, limit)
+			}
+			time.Sleep(5 * time.Millisecond)
 		}
-		if time.Now().After(deadline) {
-			p, l := settings()
-			t.Fatalf("16 MiB live on an 8 MiB budget: percent %d limit %d, want the defaults %d and %d back", p, l, p0, l0)
-		}
-		time.Sleep(5 * time.Millisecond)
 	}
+	wait("16 MiB live on an 8 MiB budget", bigPercent, l0)
+	hold = nil
+	wait("the live heap back under the budget", -1, 8<<20)
 }
