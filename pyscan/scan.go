@@ -270,6 +270,9 @@ func (a *analyzer) bind(lo, hi int) {
 		first++
 	}
 	switch a.name(first) {
+	case "def":
+		a.bindParams(first+2, hi)
+		return
 	case "for":
 		v := a.name(first + 1)
 		for k := first + 2; k < hi; k++ {
@@ -308,6 +311,47 @@ func (a *analyzer) bind(lo, hi int) {
 			}
 			if rules.IsStatePath(v) {
 				a.state[key] = true
+			}
+		}
+	}
+}
+
+// procTypes are the types of a process the code started itself: a
+// parameter annotated with one ("process: asyncio.subprocess.Process")
+// holds the caller's own child.
+var procTypes = map[string]bool{"subprocess.Popen": true, "asyncio.subprocess.Process": true,
+	"asyncio.Process": true, "multiprocessing.Process": true, "psutil.Popen": true, "pexpect.spawn": true}
+
+// bindParams records the parameters of a def header (its "(" at open)
+// whose annotation names a process the code started: the function ends
+// its caller's child, not a process found by PID.
+func (a *analyzer) bindParams(open, hi int) {
+	if !a.is(open, "(") || a.match[open] <= open || a.match[open] > hi {
+		return
+	}
+	end := a.match[open]
+	for j := open + 1; j < end; j++ {
+		if a.name(j) == "" || !a.is(j+1, ":") || !(a.is(j-1, "(") || a.is(j-1, ",") || a.is(j-1, "*")) {
+			continue
+		}
+		// the annotation runs to the next top-level comma or default
+		for k := j + 2; k < end && !a.is(k, ",") && !a.is(k, "="); k++ {
+			if t := a.toks[k]; t.kind == tString {
+				// a forward reference: proc: "subprocess.Popen[bytes]"
+				if v := string(t.val()); strings.Contains(v, "Popen") || strings.Contains(v, "subprocess.Process") {
+					a.own[a.name(j)] = true
+				}
+				continue
+			}
+			if a.name(k) == "" || a.is(k-1, ".") {
+				continue
+			}
+			parts := []string{a.name(k)}
+			for m := k + 1; a.is(m, ".") && a.name(m+1) != ""; m += 2 {
+				parts = append(parts, a.name(m+1))
+			}
+			if procTypes[a.canon(parts)] || parts[len(parts)-1] == "Popen" {
+				a.own[a.name(j)] = true
 			}
 		}
 	}

@@ -86,6 +86,9 @@ sp.check_output(["killall", "node"])`, []string{"process-kill killall"}},
 Popen(["taskkill", "/F", "/IM", "node.exe"])`, []string{"process-kill taskkill"}},
 		{"string with shell", `import subprocess
 subprocess.run("sudo pkill -f srv || true", shell=True)`, []string{"process-kill pkill"}},
+		{"parameter typed as a number", `import os, signal
+def stop(pid: int, proc: "subprocess.Popen") -> None:
+    os.kill(pid, signal.SIGKILL)`, []string{"process-kill kill"}},
 		{"args keyword", `import subprocess
 subprocess.call(args=["kill", "-9", pid])`, []string{"process-kill kill"}},
 		{"shlex split", `import shlex, subprocess
@@ -167,6 +170,11 @@ with subprocess.Popen(["srv"]) as p:
     os.kill(p.pid, 15)`, nil},
 		{"own process", `import os, signal
 os.kill(os.getpid(), signal.SIGINT)`, nil},
+		{"parameter typed as a child process", `import asyncio, os, signal
+async def stop(self, process: asyncio.subprocess.Process) -> None:
+    os.killpg(process.pid, signal.SIGTERM)
+def stop2(proc: "subprocess.Popen[bytes]", timeout: float = 3) -> None:
+    os.killpg(proc.pid, signal.SIGKILL)`, nil},
 		{"own children via psutil", `import psutil
 for c in psutil.Process().children(recursive=True):
     c.kill()`, nil},
