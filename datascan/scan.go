@@ -383,6 +383,9 @@ type walker struct {
 	kind  int
 	units []rules.Unit
 	calls []rules.Finding
+	// stepPIDs are the variables a workflow's earlier steps set to the
+	// PIDs of children they started ("echo PID=$! >> $GITHUB_ENV")
+	stepPIDs map[string]bool
 }
 
 // node walks n; keys is the path of key names above it.
@@ -459,7 +462,10 @@ func (w *walker) shellNode(v *node, step *node) {
 			return
 		}
 	}
-	w.shell(shscan.Embedded(v.str.String(), v.str.offs, w.path))
+	if w.stepPIDs == nil {
+		w.stepPIDs = map[string]bool{}
+	}
+	w.shell(shscan.EmbeddedShared(v.str.String(), v.str.offs, w.path, w.stepPIDs))
 }
 
 func (w *walker) shell(res shscan.Result) {

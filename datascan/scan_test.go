@@ -85,11 +85,14 @@ func TestCalls(t *testing.T) {
 		{"package script", "package.json", `{"scripts": {"reset": "rm -f .gitea/terminal.lock && node x.js"}}`, []string{"session-state-edit rm"}},
 		{"codex toml", "config.toml", "[mcp_servers.x]\ncommand = \"bash\"\nargs = [\"-c\", \"kill -9 $(cat srv.pid); srv\"]\n", []string{"process-kill kill"}},
 
+		{"a later step kills a pid found by port", ".github/workflows/ci.yml", "jobs:\n  a:\n    steps:\n      - run: |\n          srv &\n          echo \"SRV_PID=$!\" >> $GITHUB_ENV\n      - run: kill $(lsof -t -i :8080)\n", []string{"process-kill kill"}},
+
 		{"benign mcp entry", ".mcp.json", `{"mcpServers": {"x": {"command": "npx", "args": ["-y", "pkg"]}}}`, nil},
 		{"run outside workflows", "notes.yml", "run: pkill -f srv\n", nil},
 		{"scripts outside package.json", "other.json", `{"scripts": {"x": "pkill -f srv"}}`, nil},
 		{"pwsh step is code text", ".github/workflows/ci.yml", "jobs:\n  a:\n    steps:\n      - run: Stop-Process -Name node\n        shell: pwsh\n", nil},
 		{"kill -0 probe", ".mcp.json", `{"x": {"command": "kill -0 1234"}}`, nil},
+		{"a later step kills an earlier step's child", ".github/workflows/ci.yml", "jobs:\n  a:\n    steps:\n      - run: |\n          kubectl proxy &\n          echo \"PROXY_PID=$!\" >> $GITHUB_ENV\n      - run: kill $PROXY_PID || true\n", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res := datascan.Scan([]byte(tc.src), tc.file)

@@ -63,6 +63,32 @@ func (sc *scanner) noteOwn(c *command) {
 			sc.ownAssign(w)
 		}
 	}
+	if i < len(words) && (words[i].text() == "echo" || words[i].text() == "printf") {
+		// echo "PROXY_PID=$!" >> "$GITHUB_ENV": the PID kept for a later
+		// step of the same workflow, which reads it as a variable
+		for _, w := range words[i+1:] {
+			if name, value, ok := strings.Cut(w.text(), "="); ok && ownValue(value) && validName(name) {
+				sc.markOwn(name)
+			}
+		}
+	}
+}
+
+// validName: a shell variable name.
+func validName(s string) bool {
+	for i, c := range s {
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func (sc *scanner) markOwn(name string) {
+	if sc.own == nil {
+		sc.own = map[string]bool{}
+	}
+	sc.own[name] = true
 }
 
 // noteLoop records a loop variable that runs over the script's own

@@ -43,10 +43,18 @@ func Scan(src []byte, name string) Result {
 // text is the decoded string and offsets maps it to the file, as a
 // rules.Unit's Offsets do (len(text)+1 entries).
 func Embedded(text string, offsets []int, name string) Result {
+	return EmbeddedShared(text, offsets, name, nil)
+}
+
+// EmbeddedShared is Embedded for one of several scripts that run in turn
+// and share their variables (the steps of a CI workflow): own holds the
+// variables earlier scripts set to their own children's PIDs, and this
+// script's are added to it. A nil own shares nothing.
+func EmbeddedShared(text string, offsets []int, name string, own map[string]bool) Result {
 	if len(offsets) != len(text)+1 {
 		return Result{Err: fmt.Errorf("%s: offset map has %d entries for %d bytes", name, len(offsets), len(text))}
 	}
-	sc := &scanner{path: name}
+	sc := &scanner{path: name, own: own}
 	sc.script(text, rules.OffsetsOf(offsets))
 	res := sc.result()
 	if sc.errAt >= 0 {

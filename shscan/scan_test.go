@@ -59,6 +59,8 @@ func TestScanCalls(t *testing.T) {
 		{"kill -l", "kill -l", nil},
 		{"own child by $!", "srv & kill $!", nil},
 		{"own child variable", "srv &\nPID=$!\nkill -TERM \"$PID\"", nil},
+		{"own child kept in an env file", "srv &\necho \"SRV_PID=$!\" >> \"$GITHUB_ENV\"\nkill \"$SRV_PID\"", nil},
+		{"echo of another value", "echo \"SRV_PID=$(pgrep srv)\" >> \"$GITHUB_ENV\"\nkill \"$SRV_PID\"", []string{"process-kill kill"}},
 		{"own child variable used first", "trap 'kill $PID' EXIT\nsrv & PID=$!", nil},
 		{"own child array", "a & pids+=($!)\nkill \"${pids[@]}\"", nil},
 		{"loop over own children", "PIDS=()\ncleanup() {\n  for pid in \"${PIDS[@]}\"; do\n    pkill -TERM -P \"$pid\" || true\n    kill \"$pid\"\n  done\n}\nsrv & PIDS+=($!)", nil},
