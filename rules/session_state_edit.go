@@ -1,6 +1,9 @@
 package rules
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 // SessionStateEdit is the rule against editing session state by hand.
 var SessionStateEdit = &Rule{
@@ -54,6 +57,27 @@ ownership first, or request a reconnect and let the server reconcile its state.`
 	find:     findSessionStateEdit,
 }
 
+// ownSchema: SQL held by a program that manages its own database's schema
+// — a migration (a file in a migrations folder, a statement beside
+// CREATE TABLE, ALTER TABLE or CREATE TRIGGER) or a trigger's body. The
+// program changes its own tables; a reset script's UPDATE of a lease
+// row is a hand edit.
+func ownSchema(v *view) bool {
+	p := strings.ToLower(strings.ReplaceAll(v.u.Ctx.Path, "\\", "/"))
+	if v.u.Kind != StringLit && !(v.u.Kind == Prose && sourceExts[path.Ext(p)]) {
+		return false // a string in code (a long one is read as paragraphs), not a page's SQL step
+	}
+	if strings.Contains(p, "/migrations/") || strings.HasPrefix(p, "migrations/") || strings.Contains(path.Base(p), "migration") {
+		return true
+	}
+	t := v.f.s
+	return strings.Contains(t, "create trigger") || strings.Contains(t, "alter table") || strings.Contains(t, "create table")
+}
+
+// sourceExts are the extensions of the program files whose strings the
+// code scanners hand over.
+var sourceExts = set(".go", ".py", ".js", ".mjs", ".cjs", ".ts", ".tsx", ".jsx", ".mts", ".cts")
+
 func findSessionStateEdit(seg *segment, emit func(hit)) {
 	s := seg.text()
 	// SQL that removes or rewrites the rows of a state table (lease,
@@ -74,6 +98,9 @@ func findSessionStateEdit(seg *segment, emit func(hit)) {
 		}
 		if !sqlStateTable(table) && !(kw == "update " && stateColumns(rest[n:])) {
 			continue
+		}
+		if ownSchema(seg.v) {
+			break
 		}
 		emit(hit{start: seg.start + k, end: seg.start + k + len(kw) - 1})
 		return
