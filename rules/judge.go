@@ -463,6 +463,9 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 	if h.verb && nounUse(toks, i) {
 		return Mention // "reinitializing remove locks", "the kill signal": a noun, not a verb
 	}
+	if h.verb && (progressReport(toks, lo, hi) || failedAttempt(toks, i)) {
+		return Mention // "Force killing stubborn process...", "Could not terminate PID 42."
+	}
 	if inCondition(toks, lo, i, hi) {
 		// "If the API endpoint fails, scrape the page": the condition names it,
 		// the instruction is something else
@@ -589,6 +592,45 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 		return Recommend
 	}
 	return Mention
+}
+
+// progressReport: the clause is a program's progress message: it opens
+// with a gerund (or "force" and a gerund) and trails off in an ellipsis
+// ("Force killing stubborn process...", "Terminating workers…"): what the
+// program is doing now, not a step for the reader.
+func progressReport(toks []token, lo, hi int) bool {
+	first := -1
+	for k := lo; k < hi; k++ {
+		if toks[k].word {
+			first = k
+			break
+		}
+	}
+	if first < 0 {
+		return false
+	}
+	w := toks[first].s
+	if w == "force" || w == "now" {
+		w = wordAt(toks, first+1)
+	}
+	if formOf(w) != formGerund {
+		return false
+	}
+	end := hi - 1
+	for end > lo && (toks[end].s == "'" || toks[end].s == "\"") {
+		end-- // the message's closing quote
+	}
+	if toks[end].s == "…" {
+		return true
+	}
+	return end >= lo+2 && toks[end].s == "." && toks[end-1].s == "." && toks[end-2].s == "."
+}
+
+// failedAttempt: the verb at i follows "could not", "couldn't", "failed
+// to" or "unable to": a report that it was tried and did not work.
+func failedAttempt(toks []token, i int) bool {
+	p, q := prevWord(toks, i), prevWord2(toks, i)
+	return p == "not" && (q == "could" || q == "did") || p == "couldn't" || p == "to" && (q == "failed" || q == "unable")
 }
 
 // extraposedApproval: the verb at i follows "it is fine to", "it's safe
