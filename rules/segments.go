@@ -179,7 +179,7 @@ func (v *view) codeLines() []*segment {
 		if prompt {
 			seg.output = !isPromptLine(trim)
 		}
-		if rows || printed {
+		if rows || printed || logLine(trim) {
 			seg.output = true
 		}
 		if columnRule(trim) {
@@ -196,6 +196,28 @@ func (v *view) codeLines() []*segment {
 		start = next
 	}
 	return segs
+}
+
+// logLine: a line a program logged, not one to type: it opens with a
+// bracketed tag ("[relay-wrapper] Terminated orphaned process: 1234";
+// the shell's test command has a space after its "[") or a date
+// ("2024-05-01 12:00:01 INFO Killed worker 77").
+func logLine(t string) bool {
+	if len(t) > 3 && t[0] == '[' && t[1] != ' ' {
+		k := strings.IndexByte(t, ']')
+		sp := strings.IndexByte(t, ' ')
+		return k > 1 && (sp < 0 || k < sp) && k+1 < len(t) && t[k+1] == ' '
+	}
+	return len(t) > 10 && t[4] == '-' && t[7] == '-' && isDigits(t[:4]) && isDigits(t[5:7]) && isDigits(t[8:10])
+}
+
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // columnRule: a line of dash runs under column names, as PowerShell and
