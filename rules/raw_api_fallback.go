@@ -204,7 +204,36 @@ var shellBuiltins = set("cd", "export", "set", "unset", "source", "alias", "push
 // or where it is installed ("import x; print(x.__version__)", "puts
 // X::VERSION"): an install check, not a call of the package.
 func importCheck(prog string) bool {
-	return strings.Contains(prog, "version") || strings.Contains(prog, "__file__") || strings.Contains(prog, "__path__")
+	if strings.Contains(prog, "version") || strings.Contains(prog, "__file__") || strings.Contains(prog, "__path__") {
+		return true
+	}
+	// SPEC's own form of the action is an import alone ("python -c
+	// 'import …_mcp_server'"), so only Node's built-in modules are left out
+	return nodeBuiltinsOnly(prog)
+}
+
+// nodeBuiltinsOnly: a node -e program that requires only Node's own
+// modules (fs, path, os …): it reads files or the system, and calls no
+// package behind a server ("JSON.parse(require('fs').readFileSync('.mcp.json'))").
+func nodeBuiltinsOnly(prog string) bool {
+	found := false
+	for rest := prog; ; {
+		k := strings.Index(rest, "require")
+		if k < 0 {
+			return found
+		}
+		rest = strings.TrimLeft(rest[k+len("require"):], " (\"'`")
+		mod := rest
+		if e := strings.IndexAny(mod, "\"'`) "); e >= 0 {
+			mod = mod[:e]
+		}
+		switch strings.TrimPrefix(mod, "node:") {
+		case "fs", "path", "os", "util", "crypto", "child_process", "url", "assert", "readline", "process", "fs/promises":
+			found = true
+		default:
+			return false
+		}
+	}
 }
 
 // importsServer: a python -c program imports a module whose name says it
