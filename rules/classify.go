@@ -331,6 +331,11 @@ func (v *view) contextVerdicts(r *ctxVerdicts) {
 	if v.u.Kind == Prose && referenceSection(c.Headings) {
 		r.ctxMention = true
 	}
+	if v.u.Kind == CodeBlock && syntaxLabel(lastLine(c.Before)) {
+		// "User-Mode Syntax" over the block: the command's form, as under
+		// a Syntax heading
+		r.ctxMention = true
+	}
 	if c.LeadIn != "" && (mentionLabel(lastLine(c.LeadIn)) || hasAnyWord(fold(c.LeadIn).s, []string{"accidentally", "inadvertently"})) {
 		r.ctxMention = true
 	}

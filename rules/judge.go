@@ -78,6 +78,9 @@ func (v *view) stanceWhy(seg *segment, h hit) (Stance, string) {
 	if v.u.Kind == Heading && !h.verb && onlyName(strings.TrimSpace(strings.Trim(seg.text(), "#*_` ")), v.f.s[h.start:h.end]) {
 		return Mention, "a heading that is only the action's name titles its subject"
 	}
+	if h.verb && titledName(v, h) {
+		return Mention, "a title-case name in parentheses names a command: \".kill (Kill Process)\""
+	}
 	if (v.u.Ctx.ListItem || v.u.Ctx.Column != "") && v.u.Kind == Prose && !h.verb &&
 		strings.Trim(seg.text(), "*_`.,;: ") == v.f.s[h.start:h.end] {
 		// "| `TASKKILL` | Terminate processes |", "- [taskkill](…)": a
@@ -87,6 +90,36 @@ func (v *view) stanceWhy(seg *segment, h hit) (Stance, string) {
 	}
 	st := proseStance(seg, h, 0)
 	return st, clauseReasons[st]
+}
+
+// titledName: the verb hit sits in parentheses whose words are all
+// capitalised, up to four of them: a reference page's name for a command
+// (".kill (Kill Process)", "TerminateProcess (Terminate Process)").
+func titledName(v *view, h hit) bool {
+	f := v.f.s
+	open := strings.LastIndexByte(f[:h.start], '(')
+	if open < 0 || strings.ContainsAny(f[open:h.start], ").") {
+		return false
+	}
+	closing := strings.IndexByte(f[h.end:], ')')
+	if closing < 0 {
+		return false
+	}
+	closing += h.end
+	a, b := v.f.back.At(open+1), v.f.back.At(closing)
+	if a >= b || b > len(v.u.Text) {
+		return false
+	}
+	words := strings.Fields(v.u.Text[a:b])
+	if len(words) == 0 || len(words) > 4 {
+		return false
+	}
+	for _, w := range words {
+		if w[0] < 'A' || w[0] > 'Z' {
+			return false
+		}
+	}
+	return true
 }
 
 // onlyName: a heading's text is the command a hit names, alone or with

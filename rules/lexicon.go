@@ -209,6 +209,13 @@ func mentionLabelOnly(s string) bool {
 		"status", "symptom", "symptoms", "error", "output", "cause"})
 }
 
+// syntaxLabel: a short line that labels the block under it as a command's
+// syntax ("Syntax", "User-Mode Syntax:", "**Syntax**").
+func syntaxLabel(s string) bool {
+	l := strings.Trim(fold(s).s, " *_`:.")
+	return strings.HasSuffix(l, "syntax") && len(strings.Fields(l)) <= 4
+}
+
 // conditionHeading: a heading that names a failure as a condition ("When
 // a registry tool times out", "If the server hangs").
 func conditionHeading(h string) bool {
