@@ -287,7 +287,7 @@ func (v *view) contextVerdicts(r *ctxVerdicts) {
 	}
 	if c.LeadIn != "" {
 		last := lastLine(c.LeadIn)
-		if leadInBan(last) {
+		if leadInBan(last) && introduces(last) {
 			r.ctxBan = true
 		} else if goodLabel(last) {
 			r.ctxBan, r.ctxGood = false, true
@@ -299,7 +299,7 @@ func (v *view) contextVerdicts(r *ctxVerdicts) {
 		} else if goodLabel(c.Label) {
 			r.ctxBan, r.ctxGood = false, true
 		}
-		if mentionLabelOnly(c.Label) && !r.ctxGood && !(v.u.Kind == CodeBlock && remedyLead(c.Before)) {
+		if mentionLabelOnly(c.Label) && !r.ctxGood && !(v.u.Kind == CodeBlock && (remedyLead(c.Before) || labelledValue(c.Before, c.Label))) {
 			// "**Cause:** … **Fix:**" over a code block: the label nearest
 			// the block is the remedy, and the block its steps
 			r.ctxMention = true

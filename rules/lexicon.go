@@ -199,7 +199,19 @@ func containsWord(s, phrase string) bool {
 // mentionLabel reports headings and labels under which text reports what
 // happened or what was found rather than telling the reader what to do.
 func mentionLabel(s string) bool {
-	return hasAnyWord(fold(s).s, mentionCues) || isVersionHeading(fold(s).s)
+	l := fold(s).s
+	if hasAnyWord(l, mentionCues) && !procedureTitle(l) {
+		return true
+	}
+	return isVersionHeading(l)
+}
+
+// procedureTitle: a title that, beside a report's word, names what to do
+// ("Incident response runbook", "Root cause and fix"): the steps under it
+// are the procedure, not the record.
+func procedureTitle(l string) bool {
+	return hasAnyWord(l, []string{"runbook", "playbook", "response", "procedure", "fix", "fixes", "solution",
+		"solutions", "resolution", "remediation", "recovery", "workaround", "what to do"})
 }
 
 // mentionLabelOnly adds cues that mark a report only as a bold label
@@ -207,6 +219,31 @@ func mentionLabel(s string) bool {
 func mentionLabelOnly(s string) bool {
 	return mentionLabel(s) || hasAnyWord(fold(s).s, []string{"description", "location",
 		"status", "symptom", "symptoms", "error", "output", "cause"})
+}
+
+// labelledValue: the paragraph before a code block is a field — a label
+// and its value on one line ("**Status:** ✅ CONFIRMED") — which says
+// something of its own and does not caption the block under it; a value
+// that ends in a colon does introduce it.
+func labelledValue(before, label string) bool {
+	b := strings.TrimSpace(strings.Trim(lastLine(before), "*_ "))
+	l := strings.TrimSpace(strings.Trim(label, "*_ "))
+	rest, ok := strings.CutPrefix(b, l)
+	// "**Cause**: the launcher ran this:" still captions the block
+	return ok && !strings.Contains(before, "\n") && strings.TrimSpace(strings.Trim(rest, "*_:")) != "" &&
+		!strings.HasSuffix(b, ":")
+}
+
+// introduces: the paragraph before a list introduces it — it ends in a
+// colon, points at what follows ("the following", "below"), or is a
+// label without a full stop. "Never run `pkill` on MCP servers." is a
+// rule of its own: the list after it is not its scope.
+func introduces(p string) bool {
+	t := strings.TrimRight(strings.TrimSpace(p), "*_ ")
+	if strings.HasSuffix(t, ":") || !strings.HasSuffix(t, ".") && !strings.HasSuffix(t, "!") {
+		return true
+	}
+	return hasAnyWord(fold(t).s, []string{"following", "below", "these", "this list"})
 }
 
 // syntaxLabel: a short line that labels the block under it as a command's
@@ -293,8 +330,8 @@ func isVersionHeading(l string) bool {
 	if l == "" || l[0] < '0' || l[0] > '9' {
 		return false
 	}
-	dots := 0
-	for i := 0; i < len(l); i++ {
+	dots, i := 0, 0
+	for ; i < len(l); i++ {
 		c := l[i]
 		if c == '.' {
 			dots++
@@ -304,6 +341,9 @@ func isVersionHeading(l string) bool {
 			continue
 		}
 		break
+	}
+	if dots == 1 && i+1 < len(l) && l[i] == ' ' && l[i+1] >= 'a' && l[i+1] <= 'z' {
+		return false // "5.1 Stuck sessions": a section's number, not a release
 	}
 	return dots >= 1 && !strings.Contains(l[:min(len(l), 6)], ". ")
 }
