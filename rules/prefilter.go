@@ -649,9 +649,9 @@ func (sc *scanner) mark(end int, groups uint64) {
 }
 
 // maxLineGap is how far apart two marks LineMarks folds together may
-// end: far enough that a one-line file full of words makes a mark every
-// few KiB rather than one a word, near enough that the line break search
-// costs little.
+// end: far enough that a line full of words is one mark (each fold moves
+// the mark's end on), near enough that the line break search costs
+// little; a gap wider than this on one line starts a new mark.
 const maxLineGap = 1024
 
 // sameLine reports whether the marks ending at a and b, at most
@@ -1692,8 +1692,8 @@ func (f *Filter) Marks(src []byte, dst []Mark) ([]Mark, bool) {
 // bytes, End-1, with no line feed between them) folded into one, which
 // ends where the last of them does and carries all their groups. A
 // Markdown section is whole lines, so a section's marks carry the same
-// groups either way; a one-line file full of route words makes a few
-// thousand marks instead of millions (issue 18: 60 MiB of them for 16 MiB).
+// groups either way; a 16 MiB one-line file full of route words makes
+// one mark instead of a million (issue 18).
 func (f *Filter) LineMarks(src []byte, dst []Mark) ([]Mark, bool) {
 	return f.marks(src, dst, true)
 }
