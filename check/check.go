@@ -312,7 +312,7 @@ type cachedFilter struct {
 // of other sections may come along; every unit it returns is one a full
 // scan returns too.
 func (c *Checker) filtered(kind Kind, name string, src []byte, f *rules.Filter) []rules.Unit {
-	marks, ok := f.Marks(src, c.marks[:0])
+	marks, ok := f.LineMarks(src, c.marks[:0])
 	c.marks = marks
 	if !ok {
 		units, _, _ := c.scan(kind, name, src)

@@ -621,6 +621,9 @@ type scanner struct {
 	rbuf      [16]byte
 	// stopAtMark ends the reading at the first mark (contains)
 	stopAtMark bool
+	// byLine folds a mark into the last one when both end on the same
+	// line (LineMarks)
+	byLine bool
 }
 
 // limits on the side branches that read text without a vanished stretch
@@ -637,11 +640,28 @@ func (sc *scanner) mark(end int, groups uint64) {
 			return
 		}
 	}
-	if n := len(sc.marks); n > 0 && sc.marks[n-1].End == end {
+	if n := len(sc.marks); n > 0 && (sc.marks[n-1].End == end || sc.byLine && sameLine(sc.src, sc.marks[n-1].End, end)) {
+		sc.marks[n-1].End = max(sc.marks[n-1].End, end)
 		sc.marks[n-1].Groups |= groups
 		return
 	}
 	sc.marks = append(sc.marks, Mark{End: end, Groups: groups})
+}
+
+// maxLineGap is how far apart two marks LineMarks folds together may
+// end: far enough that a line full of words is one mark (each fold moves
+// the mark's end on), near enough that the line break search costs
+// little; a gap wider than this on one line starts a new mark.
+const maxLineGap = 1024
+
+// sameLine reports whether the marks ending at a and b, at most
+// maxLineGap apart, end on one line: their last bytes have no line feed
+// between them.
+func sameLine(src []byte, a, b int) bool {
+	if a > b {
+		a, b = b, a
+	}
+	return a > 0 && b-a <= maxLineGap && bytes.IndexByte(src[a-1:b-1], '\n') < 0
 }
 
 // run reads src[from:to] from state st and returns the state at the end.
@@ -932,7 +952,13 @@ func blankLineAt(src []byte, i, to int) bool {
 // partly matched. Automaton states are sets of partial matches, so the
 // streams together mark exactly what one stream would (scanOne).
 func (d *dfa) scan(src []byte, marks []Mark) ([]Mark, bool) {
-	sc := scanner{d: d, src: src, marks: marks}
+	return d.scanMarks(src, marks, false)
+}
+
+// scanMarks is scan, with marks on one line folded together when byLine
+// is set.
+func (d *dfa) scanMarks(src []byte, marks []Mark, byLine bool) ([]Mark, bool) {
+	sc := scanner{d: d, src: src, marks: marks, byLine: byLine}
 	sc.streams()
 	return sc.marks, !sc.uncertain
 }
@@ -1659,16 +1685,30 @@ func (f *Filter) rulesFor(text string, u *Unit, dst []*Rule) []*Rule {
 // they are not (markup too tangled to follow), every part of src must be
 // treated as wanted.
 func (f *Filter) Marks(src []byte, dst []Mark) ([]Mark, bool) {
+	return f.marks(src, dst, false)
+}
+
+// LineMarks is Marks with the marks that end on one line (their last
+// bytes, End-1, with no line feed between them) folded into one, which
+// ends where the last of them does and carries all their groups. A
+// Markdown section is whole lines, so a section's marks carry the same
+// groups either way; a 16 MiB one-line file full of route words makes
+// one mark instead of a million (issue 18).
+func (f *Filter) LineMarks(src []byte, dst []Mark) ([]Mark, bool) {
+	return f.marks(src, dst, true)
+}
+
+func (f *Filter) marks(src []byte, dst []Mark, byLine bool) ([]Mark, bool) {
 	if f.all {
 		return dst, false
 	}
 	ok := true
 	if f.anchors != nil {
-		dst, ok = f.anchors.get().scan(src, dst)
+		dst, ok = f.anchors.get().scanMarks(src, dst, byLine)
 	}
 	if f.extra != nil {
 		var more bool
-		dst, more = f.extra.get().scan(src, dst)
+		dst, more = f.extra.get().scanMarks(src, dst, byLine)
 		ok = ok && more
 	}
 	return dst, ok

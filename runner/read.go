@@ -32,6 +32,14 @@ type reader interface {
 	Read(p []byte) (int, error)
 }
 
+// sizer is a reader that can say how large its file is now; readAll asks
+// it once the buffer is full, so that a large file is read into a buffer
+// of its size rather than one grown by doubling, which holds a quarter
+// more than the file and copies it on the way (issue 18).
+type sizer interface {
+	size() (int64, bool)
+}
+
 // readAll reads r, a regular file whose size was size when it was
 // opened, into buf: usually one read, which asks for a byte more than the
 // size and so meets the end (a read of a regular file comes back short
@@ -42,8 +50,17 @@ func readAll(r reader, size int, max int64, buf []byte) ([]byte, error) {
 		buf = make([]byte, 0, size+512)
 	}
 	buf = buf[:0]
+	asked := false
 	for int64(len(buf)) <= max {
 		if len(buf) == cap(buf) {
+			if sz, ok := r.(sizer); ok && !asked {
+				asked = true
+				if n, ok := sz.size(); ok && n >= int64(len(buf)) {
+					grown := make([]byte, len(buf), int(min(n, max))+512)
+					buf = grown[:copy(grown, buf)]
+					continue
+				}
+			}
 			buf = append(buf, 0)[:len(buf)]
 		}
 		want := min(cap(buf), int(max)+1) - len(buf)

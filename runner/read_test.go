@@ -107,3 +107,21 @@ func TestReadAll(t *testing.T) {
 		t.Errorf("failing read: err = %v, want EIO", err)
 	}
 }
+
+// TestReadWalkedSizesBuffer: a file larger than the buffer is read into
+// one of its size, not one grown by doubling (a quarter more, and the
+// copies on the way).
+func TestReadWalkedSizesBuffer(t *testing.T) {
+	const size = 3 << 20
+	p := filepath.Join(t.TempDir(), "big")
+	if err := os.WriteFile(p, bytes.Repeat([]byte("x"), size), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src, err := readWalked(p, 1<<30, make([]byte, 0, 4096))
+	if err != nil || len(src) != size {
+		t.Fatalf("read %d bytes, error %v", len(src), err)
+	}
+	if cap(src) > size+4096 {
+		t.Errorf("a %d-byte file read into a %d-byte buffer", size, cap(src))
+	}
+}

@@ -97,6 +97,17 @@ type fdReader struct {
 	path string
 }
 
+// size returns the file's size, asked of the descriptor.
+func (r fdReader) size() (int64, bool) {
+	var st syscall.Stat_t
+	for {
+		err := syscall.Fstat(r.fd, &st)
+		if err != syscall.EINTR {
+			return st.Size, err == nil
+		}
+	}
+}
+
 func (r fdReader) Read(p []byte) (int, error) {
 	for {
 		n, err := syscall.Read(r.fd, p)
