@@ -25,6 +25,9 @@ var recoveryCues = []string{"stale", "stuck", "wedged", "hang", "hangs", "hung",
 	"not show up", "never shows up", "never show up", "never appears", "never appear", "not appearing",
 	"not picked up", "isn't picked up", "aren't picked up", "not detected", "not recognized", "not recognised",
 	"still cannot", "still can't", "still fails", "still failing",
+	// a server that does not return after a restart or an outage
+	"won't come back", "will not come back", "doesn't come back", "does not come back", "never comes back",
+	"isn't working", "is not working", "stopped working", "stop answering", "stops answering", "stopped answering",
 	// a client that does not see its server
 	"doesn't see", "does not see", "can't see", "cannot see", "not seeing", "isn't seeing"}
 
@@ -56,7 +59,7 @@ func recoveryVerdict(text string, setup, cues []string) int {
 	if text == "" {
 		return 0
 	}
-	l := fold(text).s
+	l := withoutCreation(fold(text).s)
 	if hasAnyWord(l, cues) && !hasAnyWord(l, []string{"prevent", "prevents", "preventing", "avoid"}) {
 		return 1
 	}
@@ -64,6 +67,22 @@ func recoveryVerdict(text string, setup, cues []string) int {
 		return -1
 	}
 	return 0
+}
+
+// creationPhrases say a file is made when it is not there yet ("create the
+// file if missing"): setting up, not a failure to recover from.
+var creationPhrases = []string{"if missing", "when missing", "if it is missing", "if it's missing",
+	"if the file is missing", "if the file does not exist", "if it does not exist", "if it doesn't exist"}
+
+// withoutCreation blanks the creation phrases of folded text l.
+func withoutCreation(l string) string {
+	if !strings.Contains(l, "missing") && !strings.Contains(l, "exist") {
+		return l
+	}
+	for _, p := range creationPhrases {
+		l = strings.ReplaceAll(l, p, " ")
+	}
+	return l
 }
 
 // inRecovery reports whether the segment is a recovery step: its sentence,
@@ -446,6 +465,19 @@ var clientWords = []string{"mcp", "claude code", "claude desktop", "claude.json"
 	"windsurf", "cline", "gemini cli", "mcpservers", "mcp_servers", "desktop config", "client config",
 	"roo code", "mcp.json"}
 
+// agentFile: a file written for a coding agent to follow (AGENTS.md,
+// CLAUDE.md, cursor and windsurf rules, a skill): its reader runs inside a
+// client, so a server it toggles in "settings.json" is the client's.
+func agentFile(p string) bool {
+	b := strings.ToLower(path.Base(strings.ReplaceAll(p, "\\", "/")))
+	switch b {
+	case "agents.md", "agent.md", "claude.md", "gemini.md", "skill.md", "copilot-instructions.md",
+		".cursorrules", ".windsurfrules", ".clinerules", ".roorules":
+		return true
+	}
+	return strings.HasSuffix(b, ".mdc") || strings.HasSuffix(b, ".instructions.md") || strings.HasSuffix(b, ".prompt.md")
+}
+
 // aboutClients reports whether the segment, its unit, its context or its
 // file name is about MCP clients or servers, so that "the config" means
 // one of their configuration files.
@@ -454,7 +486,10 @@ func (v *view) aboutClients(seg *segment) bool {
 		v.client = 2
 		c := v.u.Ctx
 		all := v.f.s + " " + fold(strings.Join(c.Headings, " ")+" "+c.LeadIn+" "+c.Label+" "+c.Before).s
-		if hasAnyWord(all, clientWords) || strings.Contains(all, "mcp") || strings.Contains(strings.ToLower(c.Path), "mcp") {
+		if hasAnyWord(all, clientWords) || strings.Contains(all, "mcp") || strings.Contains(strings.ToLower(c.Path), "mcp") ||
+			agentFile(c.Path) && hasAnyWord(v.f.s, []string{"the server", "a server", "servers", "server entry"}) {
+			// an agent's instructions that edit a server in a
+			// settings file edit the agent's client's servers
 			v.client = 1
 		}
 	}

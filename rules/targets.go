@@ -357,7 +357,7 @@ var editVerbs = set("edit", "modify", "update", "change", "set", "add", "put", "
 	"nuke", "regenerate", "recreate", "re-create", "comment", "uncomment", "populate", "fill",
 	"swap", "re-add", "readd", "rename", "move", "mv", "copy", "cp", "del", "drop", "strip",
 	"delete", "bump", "save", "re-save", "resave", "clean", "manually-edit", "rotate",
-	"switch", "wrap", "split", "point", "specify", "enable", "disable", "correct",
+	"switch", "wrap", "split", "point", "specify", "enable", "disable", "re-enable", "reenable", "correct",
 	// "restore the config from your backup" replaces it
 	"restore")
 
