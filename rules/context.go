@@ -312,6 +312,19 @@ var failureCues = []string{"fail", "fails", "failed", "failing", "unavailable", 
 	"fails to connect", "not loaded", "is missing", "are missing",
 	"not answering", "isn't answering", "unreachable", "not reachable", "isn't reachable"}
 
+// fallbackLabel: folded text that opens with a label naming a fallback —
+// "fallback:", "rest fallback:", "api fallback —" — so what follows is the
+// way around.
+func fallbackLabel(l string) bool {
+	l = strings.TrimLeft(l, " *_-#>")
+	k := strings.Index(l, "fallback")
+	if k < 0 || k > 16 || strings.Count(l[:k], " ") > 2 {
+		return false
+	}
+	rest := strings.TrimLeft(l[k+len("fallback"):], " *_")
+	return strings.HasPrefix(rest, ":") || strings.HasPrefix(rest, "—") || strings.HasPrefix(rest, "- ")
+}
+
 // inFallback reports whether a raw API call is presented as a way around
 // the tools.
 func (v *view) inFallback(seg *segment, h hit) bool {
@@ -335,6 +348,11 @@ func (v *view) inFallback(seg *segment, h hit) bool {
 	// around the segment, a fallback cue counts when it is about the tools
 	// or the API ("fall back to bf16" is not)
 	aboutTools := []string{"tool", "tools", "mcp", "api", "curl", "rest", "http", "server", "endpoint"}
+	if fallbackLabel(s) || c.Label != "" && fallbackLabel(fold(c.Label).s) {
+		// "Fallback: curl the API with your token", "**REST fallback:**
+		// …": the label names the step as the way around
+		return true
+	}
 	for _, t := range []string{seg.caption, c.Label, c.Before, c.LeadIn} {
 		l := fold(t).s
 		if hasAnyWord(l, fallbackCues) && hasAnyWord(l, aboutTools) || toolFailing(l) {
