@@ -226,6 +226,19 @@ func nounBefore(toks []token, k int) bool {
 	return false
 }
 
+// dependencyTalk: the sentence is about installing dependencies, where
+// "the lockfile" is the package manager's.
+func dependencyTalk(toks []token) bool {
+	for _, t := range toks {
+		switch t.s {
+		case "node_modules", "install", "reinstall", "dependencies", "dependency", "npm", "yarn", "pnpm",
+			"pip", "poetry", "cargo", "bundler", "packages", "venv":
+			return true
+		}
+	}
+	return false
+}
+
 // memoryLock: the lock at k is a synchronisation object of a program, not
 // a file: it is named in a code block of a compiled language ("// Drop
 // the lock before completing the request" in C), with no file after it.
@@ -257,6 +270,9 @@ func stateNoun(toks []token, k int) bool {
 		if p == "package" || p == "dependency" || p == "yarn" || p == "npm" || p == "cargo" || p == "poetry" ||
 			p == "manager" && prevWord2(toks, k) == "package" {
 			return false // "a package manager lock file"
+		}
+		if (w == "lockfile" || w == "lockfiles" || wordAt(toks, k+1) == "file") && dependencyTalk(toks) {
+			return false // "remove node_modules and the lockfile and reinstall"
 		}
 		// a lock in code, not on disk: "spin locks", "a read lock"
 		if p == "spin" || p == "read" || p == "write" || p == "mutex" || p == "global" || p == "interpreter" || p == "advisory" ||

@@ -161,7 +161,8 @@ func isConfigFile(p string) bool {
 var dependencyLocks = set("package-lock.json", "yarn.lock", "pnpm-lock.yaml", "bun.lockb",
 	"bun.lock", "cargo.lock", "gemfile.lock", "poetry.lock", "composer.lock", "pipfile.lock",
 	"flake.lock", "uv.lock", "pdm.lock", "mix.lock", "podfile.lock", "packages.lock.json",
-	"npm-shrinkwrap.json", "go.sum", "deno.lock", "pubspec.lock", "conda-lock.yml", "package.resolved")
+	"npm-shrinkwrap.json", "go.sum", "deno.lock", "pubspec.lock", "conda-lock.yml", "package.resolved",
+	"renv.lock", "gradle.lockfile", "paket.lock", "pixi.lock", "shard.lock", "manifest.toml", "bun.lockb")
 
 // isStateFile: session state kept on disk: lock, lease, heartbeat, session
 // and state files or folders, token caches and state databases. A pid
