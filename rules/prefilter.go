@@ -74,6 +74,7 @@ var stateFilePatterns = []string{".lock$", "\\lock", ".lck", "^heartbeat", "\\le
 	"state.json", "state.jsonl", "state.yaml", "state.yml", "state.db", "state.sqlite", "state.toml",
 	"session.json", "session.jsonl", "session.db", "session.sqlite", "sessions.json", "session-cache", "session_cache",
 	"checkpoint.json", "checkpoints.db", "checkpoints.sqlite", "checkpoint.db", "checkpoint.sqlite",
+	"breaker.json", "breaker.yaml", "breaker.db", "breaker.state",
 	"state\\", "\\state$", "\\states\\", "\\checkpoints", "\\transcripts", "sessions\\"}
 
 // authCachePatterns are the folders authCache reads a tool's stored
