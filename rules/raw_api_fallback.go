@@ -40,6 +40,7 @@ instead: stop, return a typed blocker, and request a reconnect of the namespace.
 	// text: every hit of find has a route (TestRoutesCoverFindings).
 	routes: []routeSpec{
 		{groups: [][]string{{"^python -c", "^python3 -c", "^py -c"}}},
+		{groups: [][]string{{"^python -m", "^python3 -m", "^py -m"}, {"mcp", "server"}}},
 		{groups: [][]string{{"^ruby -e", "^node -e", "^node --eval"}, {"require"}}},
 		{groups: [][]string{{"curl", "wget", "httpie", "^xh$", "^http ",
 			"^rest api", "^http api", "^raw api", "^graphql api", "^its api", "^server's api",
@@ -89,6 +90,12 @@ func findRawAPI(seg *segment, emit func(hit)) {
 			// where the text says the tools are down or gone around, not
 			// an install's version check
 			if strings.HasPrefix(strings.TrimSpace(rest), "-c") && importsServer(rest) && !importCheck(rest) {
+				emit(hit{start: t.start, end: t.end})
+			}
+			if m, ok := strings.CutPrefix(strings.TrimSpace(rest), "-m "); ok && serverModule(m) {
+				// "python -m bridge_server.cli search x": the server's own
+				// module run by hand, a way around its tools where the
+				// text says they are missing
 				emit(hit{start: t.start, end: t.end})
 			}
 		case (w == "ruby" || w == "node") && seg.kind == segCommand && i == firstWord(toks):
@@ -234,6 +241,15 @@ func nodeBuiltinsOnly(prog string) bool {
 			return false
 		}
 	}
+}
+
+// serverModule: the module a python -m runs is an MCP server's own
+// ("bridge_server.cli", "relay_mcp.tools"), not a tool such as pip or venv.
+func serverModule(m string) bool {
+	if e := strings.IndexAny(m, " \t`'\""); e >= 0 {
+		m = m[:e]
+	}
+	return strings.Contains(m, "mcp") || strings.Contains(m, "server")
 }
 
 // importsServer: a python -c program imports a module whose name says it
