@@ -415,7 +415,8 @@ func fileEdit(seg *segment, isTarget func(string) bool, generic []string, emit f
 	toks := seg.tokens()
 	verb := strings.IndexByte(seg.text(), '>') >= 0
 	for _, t := range toks {
-		if t.word && !isFlag(seg, t) && (editForms[t.s] != "" || editorCommands[t.s] || removeCommands[t.s] || t.s == "sed" || t.s == "tee") {
+		if t.word && !isFlag(seg, t) && (editForms[t.s] != "" || editorCommands[t.s] || removeCommands[t.s] || t.s == "sed" || t.s == "tee" ||
+			t.s == "open" && !t.code) { // "open your .env and make sure it looks like this" (rewriteByShape)
 			verb = true
 			break
 		}
@@ -455,6 +456,12 @@ func fileEdit(seg *segment, isTarget func(string) bool, generic []string, emit f
 	}
 	if emitted {
 		return
+	}
+	if len(targets) > 0 {
+		if k, ok := rewriteByShape(toks, targets); ok {
+			emit(hit{start: toks[k].start, end: toks[k].end, verb: true})
+			return
+		}
 	}
 	// generic nouns as the object of an edit verb ("update the user-level
 	// config") or as the place it edits ("raise the timeout in the
@@ -585,6 +592,52 @@ func tokenAt(toks []token, off int) int {
 }
 
 // nearestEditVerb finds the edit verb that governs a target in its clause.
+// rewriteByShape finds two edits that name no edit verb of their own, in
+// a segment that names a target file: a copy laid over it ("copy
+// settings.example.json over it") and a file opened to be made to look
+// like something ("open your .env and make sure it looks like this:").
+// It returns the verb's token.
+func rewriteByShape(toks []token, targets []pathRun) (int, bool) {
+	for k, w := range toks {
+		if !w.word || w.code {
+			continue
+		}
+		switch {
+		case w.s == "copy" || w.s == "cp":
+			for j := k + 1; j < len(toks) && j < k+10; j++ {
+				if toks[j].s == "over" && !toks[j].code {
+					if n := wordAt(toks, j+1); n == "it" || n == "them" || n == "the" || j+1 < len(toks) && toks[j+1].code {
+						return k, true
+					}
+				}
+			}
+		case w.s == "open" && k+1 < len(toks):
+			opened := false
+			for _, t := range targets {
+				if ti := tokenAt(toks, t.start); ti > k && ti <= k+3 {
+					opened = true
+				}
+			}
+			if !opened {
+				continue
+			}
+			rest := ""
+			for j := k + 1; j < len(toks) && j < k+20; j++ {
+				if toks[j].word && !toks[j].code {
+					rest += " " + toks[j].s
+				}
+			}
+			for _, p := range []string{"make sure it looks like", "make it look like", "so it looks like", "so that it looks like",
+				"make sure it matches", "make it match", "make sure it reads"} {
+				if strings.Contains(rest, p) {
+					return k, true
+				}
+			}
+		}
+	}
+	return 0, false
+}
+
 func nearestEditVerb(seg *segment, toks []token, lo, hi, ti int, t pathRun) (int, bool) {
 	for k := ti - 1; k >= lo; k-- {
 		w := toks[k]
