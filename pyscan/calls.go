@@ -200,6 +200,37 @@ func (a *analyzer) call(open int) bool {
 				a.command(g.lo, g.hi, 0)
 			}
 		}
+		// a command line handed to a remote or task runner as its first
+		// argument (ssh.run(f"touch {wsgi_path}"), c.run("pkill -f srv"))
+		if len(pos) > 0 && c.method != "" && shellRunners[strings.ToLower(c.method)] && a.strings(pos[0].lo) == pos[0].hi &&
+			a.commandLine(pos[0].lo, pos[0].hi) {
+			a.command(pos[0].lo, pos[0].hi, 0)
+		}
+	}
+	return false
+}
+
+// shellRunners are the method names that run their string argument as a
+// shell command line (Fabric's and Invoke's run and sudo, paramiko-style
+// ssh helpers, a container's exec).
+var shellRunners = map[string]bool{"run": true, "sudo": true, "local": true, "run_command": true, "exec_command": true,
+	"exec_run": true, "run_cmd": true, "sh": true, "shell": true, "check_call": true}
+
+// commandLine: the string at lo..hi opens with a program the checker
+// reads as an action (touch, kill …), so it is a command line, not prose.
+func (a *analyzer) commandLine(lo, hi int) bool {
+	text, _ := a.joined(lo, hi)
+	f := strings.Fields(string(text))
+	if len(f) == 0 {
+		return false
+	}
+	p := f[0]
+	if p == "sudo" && len(f) > 1 {
+		p = f[1]
+	}
+	switch p {
+	case "touch", "kill", "pkill", "killall", "taskkill", "rm", "sed", "mv", "cp", "truncate", "fuser", "systemctl":
+		return true
 	}
 	return false
 }

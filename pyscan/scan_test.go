@@ -89,6 +89,12 @@ subprocess.run("sudo pkill -f srv || true", shell=True)`, []string{"process-kill
 		{"parameter typed as a number", `import os, signal
 def stop(pid: int, proc: "subprocess.Popen") -> None:
     os.kill(pid, signal.SIGKILL)`, []string{"process-kill kill"}},
+		{"command line handed to a remote runner", `def deploy(self):
+    self.ssh.run(f"touch {self.wsgi_path}")
+    c.run("pkill -f relay-server")`, []string{"mtime-reload touch", "process-kill pkill"}},
+		{"prose handed to a runner", `def notify(self):
+    self.ssh.run("echo kill the old relay later")
+    task.run("deploy the site")`, nil},
 		{"args keyword", `import subprocess
 subprocess.call(args=["kill", "-9", pid])`, []string{"process-kill kill"}},
 		{"shlex split", `import shlex, subprocess
