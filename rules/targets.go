@@ -427,7 +427,8 @@ func fileEdit(seg *segment, isTarget func(string) bool, generic []string, emit f
 	runs := paths(seg)
 	var targets []pathRun
 	for _, r := range runs {
-		if strings.ContainsAny(r.s, "./~\\") && isTarget(r.s) && !(wordAlternatives(r.s) && !seg.v.code(r.start)) && !inputFlagValue(seg, r) {
+		p := seg.v.expandVars(r.s)
+		if strings.ContainsAny(p, "./~\\") && isTarget(p) && !(wordAlternatives(r.s) && !seg.v.code(r.start)) && !inputFlagValue(seg, r) {
 			targets = append(targets, r)
 		}
 	}
@@ -592,6 +593,56 @@ func tokenAt(toks []token, off int) int {
 }
 
 // nearestEditVerb finds the edit verb that governs a target in its clause.
+// expandVars replaces a leading shell variable of a path with the value
+// the document assigns it, so that a code block's rm of a path held in a
+// variable is judged by the path (ExpandVars).
+func (v *view) expandVars(p string) string {
+	if !strings.Contains(p, "$") {
+		return p
+	}
+	vars := v.u.Ctx.Doc.ShellVars()
+	return ExpandVars(p, func(name string) (string, bool) {
+		val, ok := vars[name]
+		return val, ok
+	})
+}
+
+// ExpandVars replaces the shell variables that open a path, or follow
+// each other in it, with the values lookup gives ("$session_dir/*.json"
+// where session_dir="$HOME/.local/state/viewer/session"), up to three
+// deep; it stops at the first variable lookup does not know.
+func ExpandVars(p string, lookup func(string) (string, bool)) string {
+	for range 3 {
+		k := strings.IndexByte(p, '$')
+		if k < 0 {
+			break
+		}
+		name, n := varAt(p[k+1:])
+		val, ok := lookup(name)
+		if !ok {
+			break
+		}
+		p = p[:k] + val + p[k+1+n:]
+	}
+	return p
+}
+
+// varAt reads the variable name at the start of s ("name/…", "{name}…")
+// and how many bytes it spans.
+func varAt(s string) (string, int) {
+	if strings.HasPrefix(s, "{") {
+		if e := strings.IndexByte(s, '}'); e > 1 {
+			return s[1:e], e + 1
+		}
+		return "", 0
+	}
+	n := 0
+	for n < len(s) && (s[n] == '_' || s[n] >= 'a' && s[n] <= 'z' || s[n] >= 'A' && s[n] <= 'Z' || n > 0 && s[n] >= '0' && s[n] <= '9') {
+		n++
+	}
+	return s[:n], n
+}
+
 // rewriteByShape finds two edits that name no edit verb of their own, in
 // a segment that names a target file: a copy laid over it ("copy
 // settings.example.json over it") and a file opened to be made to look

@@ -113,6 +113,7 @@ type DocFacts struct {
 	src         []byte
 	mcp, client int8 // 0 unknown, 1 yes, -1 no
 	pids        map[string]bool
+	vars        map[string]string
 }
 
 // NewDoc returns the facts of the document src.
@@ -165,6 +166,61 @@ func (d *DocFacts) PIDVars() map[string]bool {
 		pidAssignments(lines, d.pids)
 	}
 	return d.pids
+}
+
+// ShellVars returns the shell variables the document assigns a literal
+// value to (NAME=value, export NAME="value"), names and values
+// lower-cased as the classifier reads text; the last assignment wins.
+func (d *DocFacts) ShellVars() map[string]string {
+	if d == nil {
+		return nil
+	}
+	if d.vars == nil {
+		d.vars = map[string]string{}
+		for rest := d.src; len(rest) > 0; {
+			line := rest
+			if k := bytes.IndexByte(rest, '\n'); k >= 0 {
+				line, rest = rest[:k], rest[k+1:]
+			} else {
+				rest = nil
+			}
+			if bytes.IndexByte(line, '=') < 0 || len(line) > 512 {
+				continue
+			}
+			if name, val, ok := shellAssignment(strings.ToLower(strings.TrimSpace(string(line)))); ok {
+				d.vars[name] = val
+			}
+		}
+	}
+	return d.vars
+}
+
+// shellAssignment reads "name=value" (after export, local, readonly or
+// declare), the value unquoted; a value with a space outside quotes, a
+// command substitution or an arithmetic expression is not read.
+func shellAssignment(l string) (string, string, bool) {
+	for _, kw := range []string{"export ", "local ", "readonly ", "declare "} {
+		l = strings.TrimPrefix(l, kw)
+	}
+	k := strings.IndexByte(l, '=')
+	if k <= 0 {
+		return "", "", false
+	}
+	name, val := l[:k], l[k+1:]
+	for i, c := range name {
+		if !(c == '_' || c >= 'a' && c <= 'z' || i > 0 && c >= '0' && c <= '9') {
+			return "", "", false
+		}
+	}
+	if len(val) >= 2 && (val[0] == '"' && val[len(val)-1] == '"' || val[0] == '\'' && val[len(val)-1] == '\'') {
+		val = val[1 : len(val)-1]
+	} else if strings.ContainsAny(val, " \t;") {
+		return "", "", false
+	}
+	if val == "" || strings.Contains(val, "$(") || strings.Contains(val, "`") {
+		return "", "", false
+	}
+	return name, val, true
 }
 
 // once answers f(src) through the cache *v (0 unknown, 1 yes, -1 no), so

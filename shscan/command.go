@@ -25,6 +25,85 @@ func assignment(w *word) (name, value string, ok bool) {
 	return name, v[k+1:], true
 }
 
+// noteMade records the files a command creates: the destination of cp,
+// mv and install, what touch names, and an output redirection's target.
+// Removing one later is the script cleaning up after itself.
+func (sc *scanner) noteMade(c *command) {
+	mark := func(t string) {
+		if sc.made == nil {
+			sc.made = map[string]bool{}
+		}
+		sc.made[t] = true
+	}
+	for _, r := range c.redirs {
+		if (r.op == ">" || r.op == ">>") && r.target != nil {
+			mark(r.target.text())
+		}
+	}
+	if len(c.words) < 2 {
+		return
+	}
+	switch path.Base(c.words[0].text()) {
+	case "cp", "mv", "install":
+		if ops := operands(c.words[1:]); len(ops) >= 2 {
+			mark(ops[len(ops)-1].text())
+		}
+	case "touch":
+		for _, a := range operands(c.words[1:]) {
+			mark(a.text())
+		}
+	}
+}
+
+// perInstance: a path named for one process's own instance ("session-$$.json",
+// "${session_dir}/${VIEWER_PID}.json"): the instance's own file.
+func perInstance(t string) bool {
+	for k := strings.IndexByte(t, '$'); k >= 0 && k+1 < len(t); {
+		name, _ := varName(t[k+1:])
+		if name == "$" || strings.HasSuffix(strings.ToLower(name), "pid") {
+			return true
+		}
+		n := strings.IndexByte(t[k+1:], '$')
+		if n < 0 {
+			break
+		}
+		k += 1 + n
+	}
+	return false
+}
+
+// varName reads the variable at the start of s: NAME, {NAME} or $ ($$).
+func varName(s string) (string, int) {
+	switch {
+	case strings.HasPrefix(s, "$"):
+		return "$", 1
+	case strings.HasPrefix(s, "{"):
+		if e := strings.IndexByte(s, '}'); e > 1 {
+			return s[1:e], e + 1
+		}
+		return "", 0
+	}
+	n := 0
+	for n < len(s) && (s[n] == '_' || isAlnum(s[n])) {
+		n++
+	}
+	return s[:n], n
+}
+
+func isAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// expand replaces the variables that open a path with the values the
+// script assigns them ("$session_dir"/*.json), so that an rm of a path
+// held in a variable is judged by the path.
+func (sc *scanner) expand(t string) string {
+	return rules.ExpandVars(t, func(name string) (string, bool) {
+		v, ok := sc.vals[name]
+		return v, ok
+	})
+}
+
 // ownJobs: the command lists the script's own background jobs (jobs -p).
 func ownJobs(c *command) bool {
 	if c == nil || len(c.words) < 2 || c.words[0].text() != "jobs" {
@@ -53,10 +132,17 @@ func (sc *scanner) noteOwn(c *command) {
 	words := c.words
 	i := 0
 	for ; i < len(words); i++ {
-		if _, _, ok := assignment(words[i]); !ok {
+		name, value, ok := assignment(words[i])
+		if !ok {
 			break
 		}
 		sc.ownAssign(words[i])
+		if value != "" && !strings.ContainsAny(value, "`") && !strings.Contains(value, "$(") {
+			if sc.vals == nil {
+				sc.vals = map[string]string{}
+			}
+			sc.vals[name] = value // session_dir="$HOME/.local/state/x/session"
+		}
 	}
 	if i < len(words) && declarers[words[i].text()] {
 		for _, w := range words[i+1:] {
@@ -403,7 +489,10 @@ func (sc *scanner) act(argv []*word) {
 		}
 	case removers[b]:
 		for _, a := range operands(argv[1:]) {
-			if rules.IsStatePath(a.text()) {
+			if sc.made[a.text()] || perInstance(sc.expand(a.text())) {
+				continue // a file the script made, or its own instance's (session-$$.json)
+			}
+			if rules.IsStatePath(sc.expand(a.text())) {
 				sc.add(rules.SessionStateEdit, argv[0])
 				return
 			}

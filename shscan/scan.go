@@ -146,7 +146,9 @@ type scanner struct {
 	path   string
 	units  []rules.Unit
 	calls  []rules.Finding
-	own    map[string]bool // variables that hold the script's own children
+	own    map[string]bool   // variables that hold the script's own children
+	vals   map[string]string // variables the script assigns a value to
+	made   map[string]bool   // files the script creates (as written: "$BACKUP")
 	errAt  int
 	errMsg string
 }
@@ -184,6 +186,7 @@ func (sc *scanner) scriptAt(text string, base rules.Offsets, depth int) {
 	for _, c := range cmds {
 		if !c.loop {
 			sc.noteOwn(c)
+			sc.noteMade(c)
 		}
 	}
 	for _, c := range cmds {
