@@ -527,6 +527,12 @@ func genericAt(seg *segment, toks []token, k, n int, generic []string, placed bo
 	place := !placed
 	for c := 0; k < len(toks) && c < n; k++ {
 		w := toks[k]
+		if w.s == "(" && k > 0 && toks[k-1].word && toks[k-1].end == w.start {
+			// a call inside interpolated text ("${hosts.join(',')}") is
+			// code, not a parenthesis that closes the phrase
+			k = callEnd(toks, k)
+			continue
+		}
 		if !w.code && (w.s == "," || w.s == "." && (k+1 >= len(toks) || toks[k+1].start > w.end) || w.s == ";" || w.s == "(") {
 			return false
 		}
@@ -554,6 +560,24 @@ func genericAt(seg *segment, toks []token, k, n int, generic []string, placed bo
 		}
 	}
 	return false
+}
+
+// callEnd returns the index of the ")" that closes the "(" at open, or
+// the last token when none does.
+func callEnd(toks []token, open int) int {
+	depth := 0
+	for k := open; k < len(toks); k++ {
+		switch toks[k].s {
+		case "(":
+			depth++
+		case ")":
+			depth--
+			if depth == 0 {
+				return k
+			}
+		}
+	}
+	return len(toks) - 1
 }
 
 // placeBefore: the clause opens with a place phrase naming a generic
