@@ -686,6 +686,22 @@ func rewriteByShape(toks []token, targets []pathRun) (int, bool) {
 					}
 				}
 			}
+		case lemma(w.s, editForms) != "" && formOf(w.s) == formBase && !isFlagTok(toks, k):
+			// "your .env probably carries both names; delete A_URL from
+			// it": the pronoun is the file the segment names
+			for j, n := k+1, 0; j+1 < len(toks) && n < 6; j++ {
+				if !toks[j].word {
+					if toks[j].s == ";" || toks[j].s == "." {
+						break
+					}
+					continue
+				}
+				n++
+				if (toks[j].s == "from" || toks[j].s == "in" || toks[j].s == "into" || toks[j].s == "to") &&
+					(toks[j+1].s == "it" || toks[j+1].s == "them") && j+1 < len(toks) && pronounEnd(toks, j+2) {
+					return k, true
+				}
+			}
 		case w.s == "open" && k+1 < len(toks):
 			opened := false
 			for _, t := range targets {
@@ -713,6 +729,17 @@ func rewriteByShape(toks []token, targets []pathRun) (int, bool) {
 	return 0, false
 }
 
+// isFlagTok: the word at k follows a dash, as a command's flag does.
+func isFlagTok(toks []token, k int) bool {
+	return k > 0 && toks[k-1].s == "-" && toks[k-1].end == toks[k].start
+}
+
+// pronounEnd: the pronoun before k closes its phrase ("from it and keep",
+// "from it."), not a noun phrase going on ("in it-specific settings").
+func pronounEnd(toks []token, k int) bool {
+	return k >= len(toks) || !toks[k].word || toks[k].s == "and" || toks[k].s == "then" || toks[k].s == "too"
+}
+
 func nearestEditVerb(seg *segment, toks []token, lo, hi, ti int, t pathRun) (int, bool) {
 	for k := ti - 1; k >= lo; k-- {
 		w := toks[k]
@@ -731,6 +758,10 @@ func nearestEditVerb(seg *segment, toks []token, lo, hi, ti int, t pathRun) (int
 		}
 		if n := wordAt(toks, k+1); !w.code && (n == "is" || n == "was" || n == "for") {
 			continue // "the quickest fix is to open …": a noun
+		}
+		if p := prevWord(toks, k); !w.code && formOf(w.s) == formGerund &&
+			(p == "after" || p == "before" || p == "since" || p == "upon" || p == "while" || p == "when") {
+			continue // "still not used after updating, your .env …": when, not the step
 		}
 		if (l == "copy" || l == "cp" || l == "move" || l == "mv" || l == "rename") && !prevTo(toks, ti) && !(l == "rename" && prevIn(toks, ti)) {
 			continue // the target is the source of a copy
