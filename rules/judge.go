@@ -496,6 +496,10 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 	if h.verb && nounUse(toks, i) {
 		return Mention // "reinitializing remove locks", "the kill signal": a noun, not a verb
 	}
+	if h.verb && formOf(toks[i].s) == formGerund && prevWord(toks, i) == "by" &&
+		(prevWord2(toks, i) == "works" || prevWord2(toks, i) == "work" || prevWord2(toks, i) == "done") {
+		return Mention // "It works by touching one of the module files": how it works
+	}
 	if h.verb && (progressReport(toks, lo, hi) || failedAttempt(toks, i)) {
 		return Mention // "Force killing stubborn process...", "Could not terminate PID 42."
 	}
@@ -666,6 +670,32 @@ func failedAttempt(toks []token, i int) bool {
 	return p == "not" && (q == "could" || q == "did") || p == "couldn't" || p == "to" && (q == "failed" || q == "unable")
 }
 
+// reservation: after the action, the sentence takes back its praise
+// ("… also works, but I would not rely on that", "… but it is not
+// recommended").
+func reservation(toks []token, i, hi int) bool {
+	for k := i + 1; k+2 < len(toks); k++ {
+		if toks[k].s != "but" {
+			continue
+		}
+		var rest []string
+		for j := k + 1; j < len(toks) && len(rest) < 6; j++ {
+			if toks[j].word {
+				rest = append(rest, toks[j].s)
+			}
+		}
+		r := " " + strings.Join(rest, " ") + " "
+		for _, p := range []string{" not rely ", " wouldn't rely ", " not recommend", " wouldn't recommend", " don't recommend",
+			" not reliable ", " not ideal ", " hacky ", " fragile "} {
+			if strings.Contains(r, p) {
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}
+
 // extraposedApproval: the verb at i follows "it is fine to", "it's safe
 // to", "it is perfectly OK to": an approval of the action put after it.
 // A negation ("it is not safe to") is not one.
@@ -734,6 +764,9 @@ func verbHitMood(toks []token, lo, i, hi int, w string) Stance {
 		// "Deleting the lock fixes it" suggests; "Killing node will end the agent" warns.
 		if p := prevWord(toks, i); p == "after" || p == "since" || p == "upon" || p == "while" {
 			return Mention
+		}
+		if reservation(toks, i, hi) {
+			return Mention // "touching it also works, but I would not rely on that"
 		}
 
 		for k := i + 1; k < hi; k++ {

@@ -68,7 +68,7 @@ func findMtimeReload(seg *segment, emit func(hit)) {
 		case w == "touch" && (t.code || seg.kind == segCommand) && touchCommand(seg, i):
 			emit(hit{start: t.start, end: t.end})
 		case (w == "touch" || w == "touching" || w == "touches" || w == "touched") && !t.code && seg.kind != segCommand:
-			if objectIsConfig(seg, i) {
+			if objectIsConfig(seg, i) || objectIsFile(toks, i) && reloadPurpose(seg) {
 				emit(hit{start: t.start, end: t.end, verb: true})
 			}
 		case lemma(w, timeForms) != "":
@@ -130,6 +130,39 @@ func setsProperty(toks []token, i int) bool {
 		(i+2 >= len(toks) || toks[i+2].s != "=")
 }
 
+// objectIsFile: the words after the touch verb name a file ("one of the
+// listed files", "the entry-point script", "the ini file").
+func objectIsFile(toks []token, i int) bool {
+	for k, n := i+1, 0; k < len(toks) && n < 6; k++ {
+		if !toks[k].word {
+			if toks[k].s == "," || toks[k].s == "." || toks[k].s == ";" {
+				return false
+			}
+			continue
+		}
+		n++
+		switch toks[k].s {
+		case "file", "files", "script", "scripts", "ini":
+			return true
+		case "on", "base", "upon": // "touch on", "touch base": other senses
+			return false
+		}
+	}
+	return false
+}
+
+// reloadPurpose: the sentence or paragraph says the touch is there to make
+// something reload ("… and let the reloader restart the workers", "the
+// pool processes come back with the new code").
+func reloadPurpose(seg *segment) bool {
+	l := seg.text()
+	if seg.v.u.Kind == Prose {
+		l = seg.v.f.s
+	}
+	return hasAnyWord(l, []string{"reload", "reloads", "reloaded", "reloader", "restart", "restarts", "restarted",
+		"pick up", "picks up", "new code", "come back", "comes back", "watcher", "watchers", "autoreload"})
+}
+
 // utimeFuncs set a file's times; utimeOwners are the receivers the case
 // above reads as a whole ("os.utime"), so the call is reported once.
 var (
@@ -159,7 +192,7 @@ func touchCommand(seg *segment, i int) bool {
 		case strings.HasPrefix(a, "-"):
 		default:
 			a = strings.TrimRight(strings.Trim(a, "\"'"), ".,;:)")
-			if isConfigFile(a) || isEnvFile(a) || isStateFile(a) || reloadTarget(a) {
+			if isConfigFile(a) || isEnvFile(a) || isStateFile(a) || reloadTarget(a) || strings.HasSuffix(a, ".ini") {
 				target = true
 			} else if a != "" {
 				other = true
