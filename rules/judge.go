@@ -537,6 +537,9 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 		if !hitWord.code && (finiteAfter(toks, k, hi) || proseKind && statementAfter(toks, k, hi)) {
 			return Mention // "pkill -f kills the shell that runs it"
 		}
+		if passiveAfter(toks, k, hi) {
+			return Mention // "# Stop-Process -Name notepad is called": what happens, said of the command
+		}
 		if hitWord.code && k < len(toks) && codeSpanEnd(toks, i) < hi && finiteAfter(toks, codeSpanEnd(toks, i), hi) {
 			return Mention
 		}
@@ -692,6 +695,27 @@ func reservation(toks []token, i, hi int) bool {
 			}
 		}
 		return false
+	}
+	return false
+}
+
+// passiveAfter: after a command and its arguments, the clause goes on
+// in the passive ("… is called", "… was run by the hook"): a description
+// of when the command runs, not a step.
+func passiveAfter(toks []token, k, hi int) bool {
+	for j, n := k, 0; j+1 < hi && n < 8; j++ {
+		if !toks[j].word {
+			continue
+		}
+		n++
+		switch toks[j].s {
+		case "is", "are", "was", "were", "gets", "get", "got":
+			switch wordAt(toks, j+1) {
+			case "called", "run", "used", "executed", "invoked", "triggered", "sent", "issued", "launched", "performed":
+				return true
+			}
+			return false
+		}
 	}
 	return false
 }
