@@ -164,3 +164,31 @@ func TestTypedCalls(t *testing.T) {
 		})
 	}
 }
+
+// TestFragments: snippets from docs and issue reports parse inside a
+// wrapper, and their units keep the snippet's own offsets.
+func TestFragments(t *testing.T) {
+	for _, tc := range []struct{ name, src, want string }{
+		{"statements", "x := 1\nfmt.Println(\"if the relay hangs, run it again\")\n", "if the relay hangs, run it again"},
+		{"inside a switch", "\tcase name == \"relay\":\n\t\treturn \"stop the relay first, then run it again\"\n", "stop the relay first, then run it again"},
+		{"inside a switch in a loop", "\tcase n > 0:\n\t\tlog(\"if the relay hangs, run it again\")\n\t}\n", "if the relay hangs, run it again"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := goscan.Scan([]byte(tc.src), "p.go")
+			if res.Err != nil {
+				t.Fatalf("the fragment did not parse: %v", res.Err)
+			}
+			var got []string
+			for _, u := range res.Units {
+				got = append(got, u.Text)
+				checkOffsets(t, tc.src, u.Text, u.Offsets.Entries())
+			}
+			if len(got) != 1 || got[0] != tc.want {
+				t.Errorf("units %q, want [%q]", got, tc.want)
+			}
+		})
+	}
+	if res := goscan.Scan([]byte("case case case"), "p.go"); res.Err == nil {
+		t.Error("a file that parses in no form gave no error")
+	}
+}

@@ -50,6 +50,10 @@ var wrappers = []struct{ head, tail string }{
 	{"package _;", ""},
 	{"package _; func _() {", "\n}"},
 	{"package _; func _() {", "\n}}"},
+	// a fragment from inside a switch or a select ("case x == y: …")
+	{"package _; func _() { switch {", "\n}"},
+	{"package _; func _() { switch {", "\n}}"},
+	{"package _; func _() { switch {", "\n}}}"},
 }
 
 func scanWith(src []byte, name string, w struct{ head, tail string }) (Result, error) {
