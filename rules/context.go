@@ -349,8 +349,8 @@ func (v *view) inFallback(seg *segment, h hit) bool {
 	// or the API ("fall back to bf16" is not)
 	aboutTools := []string{"tool", "tools", "mcp", "api", "curl", "rest", "http", "server", "endpoint"}
 	if fallbackLabel(s) || c.Label != "" && fallbackLabel(fold(c.Label).s) {
-		// "Fallback: curl the API with your token", "**REST fallback:**
-		// …": the label names the step as the way around
+		// a label of the "Fallback:" or "**REST fallback:**" form names
+		// the step after it as the way around
 		return true
 	}
 	for _, t := range []string{seg.caption, c.Label, c.Before, c.LeadIn} {
