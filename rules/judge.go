@@ -496,9 +496,15 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 	if h.verb && nounUse(toks, i) {
 		return Mention // "reinitializing remove locks", "the kill signal": a noun, not a verb
 	}
-	if h.verb && formOf(toks[i].s) == formGerund && prevWord(toks, i) == "by" &&
-		(prevWord2(toks, i) == "works" || prevWord2(toks, i) == "work" || prevWord2(toks, i) == "done") {
-		return Mention // "It works by touching one of the module files": how it works
+	if h.verb && formOf(toks[i].s) == formGerund && prevWord(toks, i) == "by" {
+		if p := prevWord2(toks, i); p == "works" || p == "work" || p == "done" {
+			return Mention // "It works by touching one of the module files": how it works
+		}
+		if readerObligation(toks, lo, i) {
+			// "you have to tell the relay to reload by sending it SIGHUP":
+			// the means of a step the reader is told to take
+			return Recommend
+		}
 	}
 	if h.verb && (progressReport(toks, lo, hi) || failedAttempt(toks, i)) {
 		return Mention // "Force killing stubborn process...", "Could not terminate PID 42."
@@ -695,6 +701,23 @@ func reservation(toks []token, i, hi int) bool {
 			}
 		}
 		return false
+	}
+	return false
+}
+
+// readerObligation: between lo and i the reader is told or allowed to act:
+// "you have to", "you need to", "you must", "you should", "you can".
+func readerObligation(toks []token, lo, i int) bool {
+	for k := lo; k+1 < i; k++ {
+		if toks[k].s != "you" {
+			continue
+		}
+		switch n := wordAt(toks, k+1); n {
+		case "must", "should", "can":
+			return true
+		case "have", "need", "needs", "has":
+			return wordAt(toks, k+2) == "to"
+		}
 	}
 	return false
 }

@@ -48,7 +48,7 @@ request_mcp_reconnect MCP tool), give the operator the UI steps it returns, and 
 		// "kill" (its forms and the commands named after it), the
 		// commands that end in it, and the signal names; "skill" and
 		// "skills" are none of them
-		{groups: [][]string{{"^kill", "pkill", "taskkill", "xkill", "tskill", "pskill", "fkill", "sigkill",
+		{groups: [][]string{{"^kill", "pkill", "taskkill", "xkill", "tskill", "pskill", "fkill", "tree-kill", "sigkill",
 			"stop-process", "fuser", "sigterm", "sigint", "sigquit", "sighup"}}},
 		// terminate and nuke are killVerb's only: a process object after
 		// the verb, or a process noun in the unit or its headings
@@ -63,7 +63,7 @@ request_mcp_reconnect MCP tool), give the operator the UI steps it returns, and 
 }
 
 // killCommands are unambiguous process-killing commands.
-var killCommands = set("pkill", "killall", "taskkill", "xkill", "tskill", "stop-process", "pskill", "kill-port", "fkill", "killport")
+var killCommands = set("pkill", "killall", "taskkill", "xkill", "tskill", "stop-process", "pskill", "kill-port", "fkill", "killport", "tree-kill")
 
 func findProcessKill(seg *segment, emit func(hit)) {
 	s := seg.v.f.s
