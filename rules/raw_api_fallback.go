@@ -107,6 +107,9 @@ func findRawAPI(seg *segment, emit func(hit)) {
 				emit(hit{start: t.start, end: t.end})
 			}
 		case w == "curl" || w == "curling" || w == "wget" || w == "httpie" || w == "xh":
+			if webhookCall(s[t.end:seg.end]) {
+				continue // an alert posted to a chat webhook calls no server behind the tools
+			}
 			emit(hit{start: t.start, end: t.end, verb: w == "curling"})
 		case w == "http" && (t.code || seg.kind == segCommand) && firstWord(toks) == i && httpieArgs(wordAt(toks, i+1)):
 			emit(hit{start: t.start, end: t.end})
@@ -250,6 +253,15 @@ func serverModule(m string) bool {
 		m = m[:e]
 	}
 	return strings.Contains(m, "mcp") || strings.Contains(m, "server")
+}
+
+// webhookCall: the request goes to a chat or alert webhook ("curl -X
+// POST \"$slack_webhook\"", hooks.slack.com, a Discord webhook URL).
+func webhookCall(args string) bool {
+	if k := strings.IndexAny(args, ";|&"); k >= 0 {
+		args = args[:k]
+	}
+	return strings.Contains(args, "webhook") || strings.Contains(args, "hooks.slack.com")
 }
 
 // importsServer: a python -c program imports a module whose name says it
