@@ -199,10 +199,12 @@ func touchCommand(seg *segment, i int) bool {
 			}
 		}
 	}
-	if !timeFlag && !target && !(other && reloadContext(seg)) {
+	if !target && !((other || timeFlag) && reloadContext(seg)) {
 		// an existing file touched so a watcher sees a change: the
 		// reload is the point ("touch manage.py so the autoreloader
-		// restarts the web process")
+		// restarts the web process"); a time flag alone on some file
+		// ("touch -t 202001010000 old.txt" on a usage page) only sets
+		// its times, with no watcher in sight
 		return false
 	}
 	return !creationContext(seg)
