@@ -554,9 +554,25 @@ func genericAt(seg *segment, toks []token, k, n int, generic []string, placed bo
 			ws := strings.TrimSuffix(strings.TrimSuffix(w.s, "'s"), "’s") // "the config's command"
 			for _, g := range generic {
 				if g == ws || strings.HasPrefix(g, ws+" ") && containsWord(seg.v.f.s[w.start:min(w.start+len(g)+1, seg.end)], g) {
-					return true
+					return !inSourceFile(seg, toks, k)
 				}
 			}
+		}
+	}
+	return false
+}
+
+// inSourceFile: the config noun at k is placed in a program's source
+// file ("the Claude Desktop configuration in install.py"): code that
+// writes a configuration, not the configuration file.
+func inSourceFile(seg *segment, toks []token, k int) bool {
+	if wordAt(toks, k+1) != "in" {
+		return false
+	}
+	in := toks[k+1]
+	for _, r := range paths(seg) {
+		if r.start > in.end && r.start < in.end+4 {
+			return sourceExts[path.Ext(r.s)] || strings.HasSuffix(r.s, ".sh") || strings.HasSuffix(r.s, ".rb")
 		}
 	}
 	return false
