@@ -377,6 +377,13 @@ func killVerb(seg *segment, i int) bool {
 			if strings.HasPrefix(toks[i].s, "termin") && (t.s == "instance" || t.s == "instances" || t.s == "job" || t.s == "jobs" || t.s == "task" || t.s == "tasks" || t.s == "service" || t.s == "services") {
 				return false
 			}
+			for m := i + 1; m < k; m++ {
+				if toks[m].s == "managed" || toks[m].s == "own" {
+					// "Terminate a managed shell process": one the tool
+					// started and keeps a handle on, its own child
+					return false
+				}
+			}
 			return true
 		}
 		if n == 1 && (otherSenses[t.s] && t.s != "the") {
