@@ -243,7 +243,10 @@ func introduces(p string) bool {
 	if strings.HasSuffix(t, ":") || !strings.HasSuffix(t, ".") && !strings.HasSuffix(t, "!") {
 		return true
 	}
-	return hasAnyWord(fold(t).s, []string{"following", "below", "these", "this list"})
+	// a short ban over a list ("Never do this.", "Avoid these.") is its
+	// label; a rule with its own object ("Never run pkill on MCP servers.")
+	// is not
+	return len(strings.Fields(t)) <= 4 || hasAnyWord(fold(t).s, []string{"following", "below", "these", "this list"})
 }
 
 // syntaxLabel: a short line that labels the block under it as a command's
