@@ -27,7 +27,7 @@ func explainCases(t *testing.T) map[string][2]string {
 		all = append(all, jsonlDocs(t, path)...)
 	}
 	for _, d := range all {
-		docs[d.key] = [2]string{d.name, d.text}
+		docs[d.Key] = [2]string{d.Name, d.Text}
 	}
 	if len(docs) < 100 {
 		t.Fatalf("only %d documents to compare", len(docs))

@@ -37,11 +37,11 @@ func filterDocs(t *testing.T) []testDoc {
 		}
 	}
 	for _, d := range txtarInputs(t) {
-		docs = append(docs, testDoc{d.name, d.text})
+		docs = append(docs, testDoc{d.Name, d.Text})
 	}
 	if haveDevCorpus() {
 		for _, d := range jsonlDocs(t, devCorpus) {
-			docs = append(docs, testDoc{d.name, d.text})
+			docs = append(docs, testDoc{d.Name, d.Text})
 		}
 	}
 	r := rand.New(rand.NewPCG(5, 8))

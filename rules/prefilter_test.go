@@ -1,8 +1,6 @@
 package rules_test
 
 import (
-	"bufio"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -11,13 +9,15 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/txtar"
-
 	"github.com/recoverlint/recoverlint/goscan"
+	"github.com/recoverlint/recoverlint/internal/golden"
 	"github.com/recoverlint/recoverlint/mdscan"
 	"github.com/recoverlint/recoverlint/rules"
 	"github.com/recoverlint/recoverlint/textscan"
 )
+
+// devCorpus is the shared dev corpus, when it is beside the project.
+const devCorpus = "../../shared/corpus/dev.jsonl"
 
 // doc is one input document of the route and filter tests.
 type doc struct{ name, text string }
@@ -35,34 +35,12 @@ func testDocs(t *testing.T) []doc {
 			}
 		}
 	}
-	files, err := filepath.Glob("testdata/cases/*.txtar")
-	if err != nil {
-		t.Fatal(err)
+	for _, d := range golden.CaseInputs(t, "testdata/cases") {
+		docs = append(docs, doc{d.Name, d.Text})
 	}
-	for _, f := range files {
-		ar, err := txtar.ParseFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, af := range ar.Files {
-			if af.Name != "want" {
-				docs = append(docs, doc{af.Name, string(af.Data)})
-			}
-		}
-	}
-	if f, err := os.Open("../../shared/corpus/dev.jsonl"); err == nil {
-		defer f.Close()
-		sc := bufio.NewScanner(f)
-		sc.Buffer(nil, 1<<22)
-		for sc.Scan() {
-			var c struct{ File, Text string }
-			if line := strings.TrimSpace(sc.Text()); line == "" || strings.HasPrefix(line, "//") {
-				continue
-			}
-			if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-				t.Fatalf("dev corpus: %v", err)
-			}
-			docs = append(docs, doc{c.File, c.Text})
+	if _, err := os.Stat(devCorpus); err == nil {
+		for _, d := range golden.CorpusDocs(t, devCorpus) {
+			docs = append(docs, doc{d.Name, d.Text})
 		}
 	}
 	r := rand.New(rand.NewPCG(7, 11))
