@@ -76,6 +76,10 @@ type view struct {
 	u     *Unit
 	f     folded
 	spans []Span // the unit's inline code spans, in order (nil: none)
+	// reloadWords and purposeWords cache, per unit, whether its whole
+	// folded text holds those cue lists (0 unknown, 1 yes, -1 no): a
+	// paragraph with many hits is read once, not once a hit
+	reloadWords, purposeWords int8
 	// ctx holds the context verdicts, computed on first use: most units
 	// name no action at all and never need them.
 	ctx *ctxVerdicts
@@ -212,6 +216,17 @@ func newView(u *Unit) *view {
 		v.spans = sortedSpans(u.Code)
 	}
 	return v
+}
+
+// unitHas answers hasAnyWord(v.f.s, words) once per unit, through cache.
+func (v *view) unitHas(cache *int8, words []string) bool {
+	if *cache == 0 {
+		*cache = -1
+		if hasAnyWord(v.f.s, words) {
+			*cache = 1
+		}
+	}
+	return *cache == 1
 }
 
 // sortedSpans returns spans ordered by start with overlaps merged, so that

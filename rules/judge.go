@@ -78,7 +78,7 @@ func (v *view) stanceWhy(seg *segment, h hit) (Stance, string) {
 	if v.u.Kind == Heading && !h.verb && onlyName(strings.TrimSpace(strings.Trim(seg.text(), "#*_` ")), v.f.s[h.start:h.end]) {
 		return Mention, "a heading that is only the action's name titles its subject"
 	}
-	if h.verb && titledName(v, h) {
+	if h.verb && titledName(v, seg, h) {
 		return Mention, "a title-case name in parentheses names a command: \".kill (Kill Process)\""
 	}
 	if (v.u.Ctx.ListItem || v.u.Ctx.Column != "") && v.u.Kind == Prose && !h.verb &&
@@ -95,13 +95,19 @@ func (v *view) stanceWhy(seg *segment, h hit) (Stance, string) {
 // titledName: the verb hit sits in parentheses whose words are all
 // capitalised, up to four of them: a reference page's name for a command
 // (".kill (Kill Process)", "TerminateProcess (Terminate Process)").
-func titledName(v *view, h hit) bool {
+func titledName(v *view, seg *segment, h hit) bool {
 	f := v.f.s
-	open := strings.LastIndexByte(f[:h.start], '(')
-	if open < 0 || strings.ContainsAny(f[open:h.start], ").") {
+	// both parentheses lie in the hit's segment: a search past it would
+	// cost the unit's length per hit
+	open := strings.LastIndexByte(f[seg.start:h.start], '(')
+	if open < 0 {
 		return false
 	}
-	closing := strings.IndexByte(f[h.end:], ')')
+	open += seg.start
+	if strings.ContainsAny(f[open:h.start], ").") {
+		return false
+	}
+	closing := strings.IndexByte(f[h.end:seg.end], ')')
 	if closing < 0 {
 		return false
 	}

@@ -155,13 +155,15 @@ func objectIsFile(toks []token, i int) bool {
 // something reload ("… and let the reloader restart the workers", "the
 // pool processes come back with the new code").
 func reloadPurpose(seg *segment) bool {
-	l := seg.text()
 	if seg.v.u.Kind == Prose {
-		l = seg.v.f.s
+		return seg.v.unitHas(&seg.v.purposeWords, purposeWords)
 	}
-	return hasAnyWord(l, []string{"reload", "reloads", "reloaded", "reloader", "restart", "restarts", "restarted",
-		"pick up", "picks up", "new code", "come back", "comes back", "watcher", "watchers", "autoreload"})
+	return hasAnyWord(seg.text(), purposeWords)
 }
+
+// purposeWords say that a touch is there to make something reload.
+var purposeWords = []string{"reload", "reloads", "reloaded", "reloader", "restart", "restarts", "restarted",
+	"pick up", "picks up", "new code", "come back", "comes back", "watcher", "watchers", "autoreload"}
 
 // utimeFuncs set a file's times; utimeOwners are the receivers the case
 // above reads as a whole ("os.utime"), so the call is reported once.
@@ -338,10 +340,10 @@ var reloadWords = []string{"reload", "reloads", "reloading", "reloaded", "reload
 
 func reloadContext(seg *segment) bool {
 	c := seg.v.u.Ctx
-	levels := append([]string{seg.text(), seg.caption, c.Before, c.LeadIn, c.Label}, c.Headings...)
-	if seg.v.u.Kind == Prose {
-		levels = append(levels, seg.v.u.Text) // the rest of the paragraph says why
+	if seg.v.u.Kind == Prose && seg.v.unitHas(&seg.v.reloadWords, reloadWords) {
+		return true // the rest of the paragraph says why
 	}
+	levels := append([]string{seg.text(), seg.caption, c.Before, c.LeadIn, c.Label}, c.Headings...)
 	for _, t := range levels {
 		if hasAnyWord(fold(t).s, reloadWords) {
 			return true
