@@ -657,7 +657,7 @@ func ExpandVars(p string, lookup func(string) (string, bool)) string {
 		if k < 0 {
 			break
 		}
-		name, n := varAt(p[k+1:])
+		name, n := VarAt(p[k+1:])
 		val, ok := lookup(name)
 		if !ok {
 			break
@@ -667,9 +667,13 @@ func ExpandVars(p string, lookup func(string) (string, bool)) string {
 	return p
 }
 
-// varAt reads the variable name at the start of s ("name/…", "{name}…")
-// and how many bytes it spans.
-func varAt(s string) (string, int) {
+// VarAt reads the shell variable whose name starts s, just after its
+// "$": NAME, {NAME}, or "$" for $$ (the shell's own PID); it returns the
+// name and how many bytes it spans.
+func VarAt(s string) (string, int) {
+	if strings.HasPrefix(s, "$") {
+		return "$", 1
+	}
 	if strings.HasPrefix(s, "{") {
 		if e := strings.IndexByte(s, '}'); e > 1 {
 			return s[1:e], e + 1

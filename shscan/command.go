@@ -59,7 +59,7 @@ func (sc *scanner) noteMade(c *command) {
 // "${session_dir}/${VIEWER_PID}.json"): the instance's own file.
 func perInstance(t string) bool {
 	for k := strings.IndexByte(t, '$'); k >= 0 && k+1 < len(t); {
-		name, _ := varName(t[k+1:])
+		name, _ := rules.VarAt(t[k+1:])
 		if name == "$" || strings.HasSuffix(strings.ToLower(name), "pid") {
 			return true
 		}
@@ -70,28 +70,6 @@ func perInstance(t string) bool {
 		k += 1 + n
 	}
 	return false
-}
-
-// varName reads the variable at the start of s: NAME, {NAME} or $ ($$).
-func varName(s string) (string, int) {
-	switch {
-	case strings.HasPrefix(s, "$"):
-		return "$", 1
-	case strings.HasPrefix(s, "{"):
-		if e := strings.IndexByte(s, '}'); e > 1 {
-			return s[1:e], e + 1
-		}
-		return "", 0
-	}
-	n := 0
-	for n < len(s) && (s[n] == '_' || isAlnum(s[n])) {
-		n++
-	}
-	return s[:n], n
-}
-
-func isAlnum(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // expand replaces the variables that open a path with the values the
