@@ -459,7 +459,7 @@ func fileEdit(seg *segment, isTarget func(string) bool, generic []string, emit f
 		return
 	}
 	if len(targets) > 0 {
-		if k, ok := rewriteByShape(toks, targets); ok {
+		if k, ok := rewriteByShape(seg, toks, targets); ok {
 			emit(hit{start: toks[k].start, end: toks[k].end, verb: true})
 			return
 		}
@@ -692,7 +692,7 @@ func VarAt(s string) (string, int) {
 // settings.example.json over it") and a file opened to be made to look
 // like something ("open your .env and make sure it looks like this:").
 // It returns the verb's token.
-func rewriteByShape(toks []token, targets []pathRun) (int, bool) {
+func rewriteByShape(seg *segment, toks []token, targets []pathRun) (int, bool) {
 	for k, w := range toks {
 		if !w.word || w.code {
 			continue
@@ -706,7 +706,7 @@ func rewriteByShape(toks []token, targets []pathRun) (int, bool) {
 					}
 				}
 			}
-		case lemma(w.s, editForms) != "" && formOf(w.s) == formBase && !isFlagTok(toks, k):
+		case lemma(w.s, editForms) != "" && formOf(w.s) == formBase && !isFlag(seg, w):
 			// "your .env probably carries both names; delete A_URL from
 			// it": the pronoun is the file the segment names
 			for j, n := k+1, 0; j+1 < len(toks) && n < 6; j++ {
@@ -747,11 +747,6 @@ func rewriteByShape(toks []token, targets []pathRun) (int, bool) {
 		}
 	}
 	return 0, false
-}
-
-// isFlagTok: the word at k follows a dash, as a command's flag does.
-func isFlagTok(toks []token, k int) bool {
-	return k > 0 && toks[k-1].s == "-" && toks[k-1].end == toks[k].start
 }
 
 // pronounEnd: the pronoun before k closes its phrase ("from it and keep",
