@@ -61,6 +61,9 @@ type analyzer struct {
 	// what names are bound to, by dotted name (child, this.child)
 	lists map[string][2]int // an array, string or template literal: its token range
 	own   map[string]bool   // a child process the code started, or itself
+	// spawning are the functions of the file whose body starts a child
+	// process: what a call of one returns is the code's own child
+	spawning map[string]bool
 	// childTyped are the names declared with the type ChildProcess
 	// (process: ChildProcess): only spawn, fork and exec make one, so what
 	// they hold is the code's own child; read on first use
@@ -101,6 +104,7 @@ func (a *analyzer) prepare() {
 	for i := range a.toks {
 		a.imports(i)
 	}
+	a.spawning = a.spawningFuncs()
 	for pass := 0; pass < 2; pass++ {
 		for i := range a.toks {
 			a.bind(i)
@@ -423,11 +427,119 @@ func (a *analyzer) origin(lo, hi int) bool {
 		}
 		last := i + 2*(len(ks)-1)
 		name := ks[len(ks)-1]
-		if a.is(last+1, "(") && (spawners[a.canon(strings.Split(name, "."))] || a.alias[name] == "" && bareSpawners[name]) {
+		if a.is(last+1, "(") && (a.spawner(name) || a.spawning[name] || a.spawning[strings.TrimPrefix(name, "this.")]) {
 			return true
 		}
 	}
 	return false
+}
+
+// spawner: a call of the dotted name starts a child process.
+func (a *analyzer) spawner(name string) bool {
+	return spawners[a.canon(strings.Split(name, "."))] || a.alias[name] == "" && bareSpawners[name]
+}
+
+// spawningFuncs returns the names of the functions and methods declared
+// in the file whose body calls a spawner (function f() {…}, const f =
+// (…) => {…}, a method f(…) {…}), so that the value a call of one
+// returns, or a field of it (result.pid), is the code's own child.
+func (a *analyzer) spawningFuncs() map[string]bool {
+	var at []int // the spawner calls, in order
+	for k := range a.toks {
+		if !a.is(k, "(") || a.name(k-1) == "" {
+			continue
+		}
+		if parts, _ := a.chainEnding(k - 1); a.spawner(strings.Join(parts, ".")) {
+			at = append(at, k)
+		}
+	}
+	out := map[string]bool{}
+	if len(at) == 0 {
+		return out
+	}
+	for i := range a.toks {
+		if !a.is(i, "(") || a.match[i] < 0 {
+			continue
+		}
+		name := a.declared(i)
+		if name == "" || out[name] {
+			continue
+		}
+		lo, hi := a.body(a.match[i] + 1)
+		if j := sort.SearchInts(at, lo); j < len(at) && at[j] < hi {
+			out[name] = true
+		}
+	}
+	return out
+}
+
+// declared returns the name a parameter list at open belongs to when it
+// opens a function or method declaration: function f(, f = (async)
+// (, f = function (, or a method name f( whose list is followed by a
+// body. It returns "" otherwise.
+func (a *analyzer) declared(open int) string {
+	k := open - 1
+	if a.is(k, "async") {
+		k--
+	}
+	switch {
+	case a.name(k) != "" && a.is(k-1, "function"):
+		return a.toks[k].s
+	case a.is(k, "function") && a.is(k-1, "=") && a.name(k-2) != "":
+		return a.toks[k-2].s
+	case a.is(k, "=") && a.name(k-1) != "":
+		if end := a.match[open]; a.is(a.skipType(end+1), "=>") {
+			return a.toks[k-1].s
+		}
+	case a.name(k) != "" && !keywords[a.toks[k].s] && !a.is(k-1, ".") && !a.is(k-1, "?."):
+		if end := a.match[open]; a.is(a.skipType(end+1), "{") && !a.is(k-1, "=") {
+			return a.toks[k].s // a method
+		}
+	}
+	return ""
+}
+
+// skipType returns the index after a return type annotation (: T) at i,
+// or i when there is none; braces and brackets inside <…> are skipped.
+func (a *analyzer) skipType(i int) int {
+	if !a.is(i, ":") {
+		return i
+	}
+	angle := 0
+	for k := i + 1; k < len(a.toks) && k-i < 200; k++ {
+		switch {
+		case a.is(k, "<"):
+			angle++
+		case a.is(k, ">"):
+			angle--
+		case a.is(k, ">>"):
+			angle -= 2
+		case a.is(k, "=>") && angle <= 0:
+			return k
+		case a.is(k, "{") && angle <= 0:
+			return k
+		}
+		if a.match[k] > k && angle > 0 {
+			k = a.match[k]
+		}
+	}
+	return i
+}
+
+// body returns the token range of the function body after a parameter
+// list (a {…} block, or an arrow's expression), empty when there is none.
+func (a *analyzer) body(i int) (int, int) {
+	i = a.skipType(i)
+	if a.is(i, "=>") {
+		i++
+	}
+	if a.is(i, "{") && a.match[i] > i {
+		return i + 1, a.match[i]
+	}
+	if i < len(a.toks) {
+		return i, a.exprEnd(i)
+	}
+	return i, i
 }
 
 // strings returns the index after a run of string or template literals
