@@ -342,6 +342,9 @@ func killVerb(seg *segment, i int) bool {
 	if ownTerminalKey(seg.text()) {
 		return false // "press Ctrl+C to terminate it": the reader's own terminal
 	}
+	if throughTool(toks, i) {
+		return false
+	}
 	if strings.HasPrefix(toks[i].s, "termin") {
 		switch wordAt(toks, i+1) {
 		case "tls", "ssl", "https", "the":
@@ -402,6 +405,38 @@ func killVerb(seg *segment, i int) bool {
 		}
 	}
 	return toks[i].s != "killing" && toks[i].s != "killed" && seg.v.procWordsOf() && impliedObject(toks, i)
+}
+
+// throughTool: "use `process` with action='stop' to terminate it", "call
+// the jobs tool's cancel action to kill it": the ending is the purpose of
+// a tool's own action, which a tool's hint to an agent names; the process
+// is the tool's to manage, not one found and killed by hand. A kill
+// command used as the means ("use `pkill` to end it") is no tool's action.
+func throughTool(toks []token, i int) bool {
+	if prevWord(toks, i) != "to" {
+		return false
+	}
+	tool := false
+	for k, n := i-1, 0; k >= 0 && n < 12; k-- {
+		t := toks[k]
+		if !t.word {
+			switch t.s {
+			case ".", ";", ":", "?", "!":
+				return false
+			}
+			continue
+		}
+		n++
+		switch {
+		case killCommands[t.s] || t.s == "kill" || t.s == "sigkill" || t.s == "sigterm":
+			return false
+		case t.s == "tool" || t.s == "tool's" || t.s == "action" || t.s == "operation":
+			tool = true
+		case t.s == "use" || t.s == "call" || t.s == "invoke" || t.s == "run":
+			return tool
+		}
+	}
+	return false
 }
 
 // impliedObject: "Force kill if normal kill doesn't work", "manual kill if
