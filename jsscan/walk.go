@@ -222,6 +222,10 @@ func (a *analyzer) literal(i, j int, top *frame, stack []frame) {
 		}
 	}
 	text, offs := a.joined(i, j)
+	if shscan.IsScript(string(text)) {
+		a.shell(shscan.Embedded(string(text), offs, a.path)) // a script the code writes or runs
+		return
+	}
 	a.units = append(a.units, units(text, offs, a.path)...)
 }
 

@@ -139,6 +139,12 @@ func (a *analyzer) literal(i, j int, top *frame, stack []frame) {
 		}
 	}
 	text, offs := a.joined(i, j)
+	if shscan.IsScript(string(text)) {
+		// a script the code writes or hands to a shell: its commands
+		// are judged as commands, its own children as its own
+		a.shell(shscan.Embedded(string(text), offs, a.path))
+		return
+	}
 	n := len(a.units)
 	a.text(text, offs)
 	if def := a.docstringOf(i, j); def != "" {

@@ -137,6 +137,14 @@ func Interpreter(src []byte) string {
 var shells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true,
 	"ash": true, "mksh": true, "busybox": true, "yash": true, "posh": true}
 
+// IsScript reports whether a string held in code is a whole shell script:
+// after leading blank lines it opens with a #! line naming a shell. Such a
+// string is code, whatever program writes or runs it, and is read with
+// Embedded rather than as text.
+func IsScript(text string) bool {
+	return IsShell(Interpreter([]byte(strings.TrimLeft(text, " \t\r\n"))))
+}
+
 // IsShell reports whether an interpreter name, as Interpreter returns
 // it, runs shell scripts this package reads.
 func IsShell(interp string) bool { return shells[interp] }

@@ -1,0 +1,6 @@
+const script = `#!/usr/bin/env bash
+node server.js &
+PID=$!
+trap 'kill $PID' EXIT
+pkill -f other-mcp
+`;
