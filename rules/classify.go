@@ -31,6 +31,10 @@ type segment struct {
 	trailing string
 	// caption is the text of the last comment line above a command line.
 	caption string
+	// intro is, for a prose segment, the sentence of the same unit just
+	// before it when that sentence ends with a colon: the lead-in that
+	// says what the text after it is for ("instead of the gateway:").
+	intro *segment
 	// groups are the route word groups of the text, once grouped is set:
 	// every rule's mayHit reads them
 	groups  uint64

@@ -353,6 +353,11 @@ func (v *view) inFallback(seg *segment, h hit) bool {
 		// the step after it as the way around
 		return true
 	}
+	if seg.intro != nil && v.inFallback(seg.intro, hit{start: seg.intro.start, end: seg.intro.start}) {
+		// "call the REST API yourself instead of the gateway:" over the
+		// command it introduces
+		return true
+	}
 	for _, t := range []string{seg.caption, c.Label, c.Before, c.LeadIn} {
 		l := fold(t).s
 		if hasAnyWord(l, fallbackCues) && hasAnyWord(l, aboutTools) || toolFailing(l) {

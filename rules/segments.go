@@ -20,9 +20,16 @@ func (v *view) segments() []*segment {
 func (v *view) eachSentence(fn func(*segment)) {
 	s := v.f.s
 	start := 0
+	var intro *segment
 	add := func(end int) {
-		if strings.TrimSpace(s[start:end]) != "" {
-			fn(v.newSegment(start, end, segProse))
+		if t := strings.TrimSpace(s[start:end]); t != "" {
+			seg := v.newSegment(start, end, segProse)
+			seg.intro = intro
+			fn(seg)
+			intro = nil
+			if strings.HasSuffix(t, ":") {
+				intro = v.newSegment(start, end, segProse)
+			}
 		}
 		start = end
 	}
