@@ -52,7 +52,8 @@ var sentenceSetupCues = []string{"setup", "set up", "install", "installation", "
 var runtimeCues = []string{"stale", "stuck", "wedged", "hang", "hangs", "hung", "hanging", "frozen", "freezes",
 	"disconnect", "disconnected", "transport closed", "eof", "not responding", "unresponsive",
 	"crash", "crashed", "crashes", "corrupt", "corrupted", "recover", "recovery", "recovering",
-	"unstick", "locked out", "lockout", "out of sync", "desync", "reconnect"}
+	"unstick", "locked out", "lockout", "out of sync", "desync", "reconnect", "is down", "are down", "was down",
+	"goes down", "went down"}
 
 // recoveryVerdict reads one level of context: +1 recovery, -1 setup, 0 silent.
 func recoveryVerdict(text string, setup, cues []string) int {

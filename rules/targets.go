@@ -308,6 +308,9 @@ func isOwnedState(p string) bool {
 	if b == "state.json" || b == "session.json" || b == "sessions.json" || stateData(b) {
 		return homeDot || strings.Contains(p, "mcp")
 	}
+	if homeDot && dirNamed(p, stateDirs, "-state", "_state") {
+		return true // "~/.skillhub/state/": a tool's state for every session, as its state.json there
+	}
 	if strings.HasSuffix(b, ".db") || strings.HasSuffix(b, ".sqlite") || strings.HasSuffix(b, ".sqlite3") {
 		return strings.Contains(p, "mcp") || strings.Contains(b, "lease") || strings.Contains(b, "control") ||
 			homeDot && (strings.Contains(b, "state") || strings.Contains(b, "session"))
