@@ -37,7 +37,8 @@ var baseVerbs = union(set(
 	"respawn", "watch", "own", "hold", "leave", "receive", "forward", "belong", "exist", "happen",
 	"mean", "allow", "permit", "forbid", "ban", "protect", "lock", "load", "parse", "store", "track",
 	"manage", "control", "sweep", "name", "fold", "scan", "classify", "judge", "decide", "count",
-	"answer", "cover", "talk", "reach"),
+	"answer", "cover", "talk", "reach", "connect", "reconnect", "ssh", "attach", "detach", "cd", "sign",
+	"launch", "shut"),
 	// not verbs, but they open an instruction as a verb does ("Never run …",
 	// "Please delete …", "First remove …"), and the mood reads them so
 	clauseOpeners)

@@ -69,6 +69,9 @@ func isBoundary(toks []token, j int) bool {
 		if (t.s == "-" || t.s == "—") && (n.s == "you" || n.s == "we") && k+1 < len(toks) && (modals[toks[k+1].s] || toks[k+1].s == "also" || toks[k+1].s == "just") {
 			return true // "… is not enough on its own - you also need to touch …"
 		}
+		if t.s == ":" && (n.s == "if" || n.s == "when" || n.s == "once" || n.s == "whenever") {
+			return conditionedStep(toks, k)
+		}
 		return !n.code && (baseVerbs[n.s] && !nonImperativeStart[n.s] || n.s == "then" || n.s == "instead" || n.s == "but")
 	case "but", "however", "otherwise", "then", "whereas", "although", "though":
 		return true
@@ -84,6 +87,25 @@ func isBoundary(toks []token, j int) bool {
 		return k < len(toks) && toks[k].word && !toks[k].code && baseVerbs[toks[k].s] && !nonImperativeStart[toks[k].s]
 	case "instead":
 		return !(j+1 < len(toks) && toks[j+1].s == "of")
+	}
+	return false
+}
+
+// conditionedStep: the condition opening at k ("if it is stale, delete
+// …") ends at a comma followed by an instruction, so "Lock file: if it is
+// stale, delete it" is a label and then a step, not "lock" governing it.
+func conditionedStep(toks []token, k int) bool {
+	for j := k + 1; j < len(toks) && j-k < 24; j++ {
+		switch toks[j].s {
+		case ",":
+			m := j + 1
+			for m < len(toks) && !toks[m].word {
+				m++
+			}
+			return m < len(toks) && !toks[m].code && baseVerbs[toks[m].s] && !nonImperativeStart[toks[m].s]
+		case ".", ";", ":", "?", "!":
+			return false
+		}
 	}
 	return false
 }
