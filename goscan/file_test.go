@@ -1,6 +1,7 @@
 package goscan_test
 
 import (
+	"fmt"
 	"go/ast"
 	"go/importer"
 	"go/parser"
@@ -187,6 +188,17 @@ func TestFragments(t *testing.T) {
 				t.Errorf("units %q, want [%q]", got, tc.want)
 			}
 		})
+	}
+	// a fragment's first comment stays in the group above the code it
+	// describes (the wrapper's code on its line made it a trailing one)
+	src := "// Stopall ends every process with the given name.\n// Use it with care.\nfunc Stopall(name string) {}\n"
+	res := goscan.Scan([]byte(src), "p.go")
+	if len(res.Units) != 1 || res.Units[0].Ctx.Annotates != "func Stopall(name string) {}" {
+		var got []string
+		for _, u := range res.Units {
+			got = append(got, fmt.Sprintf("%q annotates %q", u.Text, u.Ctx.Annotates))
+		}
+		t.Errorf("doc comment of a fragment: %v, want one unit over the func", got)
 	}
 	if res := goscan.Scan([]byte("case case case"), "p.go"); res.Err == nil {
 		t.Error("a file that parses in no form gave no error")

@@ -45,15 +45,19 @@ func Scan(src []byte, name string) Result {
 }
 
 // wrappers turn a fragment into a file; the first is the file as it is.
+//
+// Each head ends a line, so that a comment on the fragment's first line
+// is not read as trailing the wrapper's code: it stays in the group of
+// the comments below it, above the code they describe.
 var wrappers = []struct{ head, tail string }{
 	{"", ""},
-	{"package _;", ""},
-	{"package _; func _() {", "\n}"},
-	{"package _; func _() {", "\n}}"},
+	{"package _;\n", ""},
+	{"package _; func _() {\n", "\n}"},
+	{"package _; func _() {\n", "\n}}"},
 	// a fragment from inside a switch or a select ("case x == y: …")
-	{"package _; func _() { switch {", "\n}"},
-	{"package _; func _() { switch {", "\n}}"},
-	{"package _; func _() { switch {", "\n}}}"},
+	{"package _; func _() { switch {\n", "\n}"},
+	{"package _; func _() { switch {\n", "\n}}"},
+	{"package _; func _() { switch {\n", "\n}}}"},
 }
 
 func scanWith(src []byte, name string, w struct{ head, tail string }) (Result, error) {
