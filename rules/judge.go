@@ -558,6 +558,9 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 		return Recommend
 	}
 	t := toks[j]
+	if h.verb && !t.code && nextWordIndex(toks, j) == i && (formOf(hitWord.s) == formThird || formOf(hitWord.s) == formPast) {
+		return Mention // "Killall kills every process with the name": the clause's first word is the subject
+	}
 	if t.code && !finiteAfter(toks, codeSpanEnd(toks, j), hi) && (!h.verb || i < codeSpanEnd(toks, j)) ||
 		!t.code && commandStart(toks, j, hi, proseKind) {
 		// a command presented on its own ("Action: `lsof … | xargs kill`");
@@ -801,6 +804,17 @@ func readerModal(toks []token, i int) bool {
 		return true
 	}
 	return false
+}
+
+// nextWordIndex returns the index of the first word token after j, or
+// len(toks).
+func nextWordIndex(toks []token, j int) int {
+	for k := j + 1; k < len(toks); k++ {
+		if toks[k].word {
+			return k
+		}
+	}
+	return len(toks)
 }
 
 func codeSpanEnd(toks []token, i int) int {
