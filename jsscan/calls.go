@@ -11,6 +11,10 @@ import (
 var shellRunners = map[string]bool{"child_process.exec": true, "child_process.execSync": true,
 	"execa.execaCommand": true, "execa.execaCommandSync": true, "shelljs.exec": true}
 
+// bareShellRunners are shell runners' own names, read as such where no
+// import binds them otherwise (a fragment of a file that imports them).
+var bareShellRunners = map[string]bool{"execSync": true}
+
 // argvRunners run a program with an array of arguments.
 var argvRunners = map[string]bool{"child_process.spawn": true, "child_process.spawnSync": true,
 	"child_process.execFile": true, "child_process.execFileSync": true, "execa": true, "execa.execa": true,
@@ -63,7 +67,7 @@ func (a *analyzer) call(open int) bool {
 	c := a.canon(parts)
 	args := a.args(open)
 	switch {
-	case shellRunners[c]:
+	case shellRunners[c] || len(parts) == 1 && a.alias[c] == "" && bareShellRunners[c]:
 		if len(args) > 0 {
 			a.command(args[0].lo, args[0].hi, 0)
 		}

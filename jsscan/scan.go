@@ -64,6 +64,9 @@ type analyzer struct {
 	// spawning are the functions of the file whose body starts a child
 	// process: what a call of one returns is the code's own child
 	spawning map[string]bool
+	// handles are the names used as a child process's handle (x.kill(),
+	// x.killed): the code holds the ChildProcess, so x.pid is its own
+	handles map[string]bool
 	// childTyped are the names declared with the type ChildProcess
 	// (process: ChildProcess): only spawn, fork and exec make one, so what
 	// they hold is the code's own child; read on first use
@@ -105,6 +108,7 @@ func (a *analyzer) prepare() {
 		a.imports(i)
 	}
 	a.spawning = a.spawningFuncs()
+	a.handles = a.handleNames()
 	for pass := 0; pass < 2; pass++ {
 		for i := range a.toks {
 			a.bind(i)
@@ -410,6 +414,11 @@ func (a *analyzer) isChildTyped(name string) bool {
 }
 
 func (a *analyzer) origin(lo, hi int) bool {
+	for i := lo; i < hi; i++ {
+		if a.toks[i].kind == tTemplate && a.ownInterpolation(a.toks[i].s) {
+			return true // `taskkill /pid ${child.pid} /f /t`
+		}
+	}
 	for i := lo; i+2 < hi; i++ {
 		if a.name(i) != "" && a.is(i+1, ".") && a.name(i+2) == "pid" && a.isChildTyped(a.toks[i].s) {
 			return true // sessions[id].process.pid, where process: ChildProcess
@@ -432,6 +441,47 @@ func (a *analyzer) origin(lo, hi int) bool {
 		}
 	}
 	return false
+}
+
+// ownInterpolation: a template's ${…} holds the code's own child or its
+// pid (${child.pid}, ${process.pid}).
+func (a *analyzer) ownInterpolation(src string) bool {
+	for {
+		k := strings.Index(src, "${")
+		if k < 0 {
+			return false
+		}
+		src = src[k+2:]
+		e := strings.IndexByte(src, '}')
+		if e < 0 {
+			return false
+		}
+		x := strings.TrimSpace(src[:e])
+		base := strings.TrimSuffix(strings.TrimSuffix(x, "!"), ".pid")
+		if x == "process.pid" || base != x && (a.own[base] || a.handles[base]) {
+			return true
+		}
+		src = src[e:]
+	}
+}
+
+// handleNames returns the names the file uses as a child process's
+// handle: x.kill(…), x.killed, x.stdout.on(…), x.stdin.write(…), which
+// only the ChildProcess a spawn returned has.
+func (a *analyzer) handleNames() map[string]bool {
+	out := map[string]bool{}
+	for i := 0; i+2 < len(a.toks); i++ {
+		if a.name(i) == "" || !a.is(i+1, ".") || a.is(i-1, ".") || a.toks[i].s == "process" {
+			continue
+		}
+		switch m := a.name(i + 2); {
+		case m == "kill" && a.is(i+3, "("), m == "killed", m == "exitCode" || m == "signalCode":
+			out[a.toks[i].s] = true
+		case (m == "stdout" || m == "stderr" || m == "stdin") && a.is(i+3, "."):
+			out[a.toks[i].s] = true
+		}
+	}
+	return out
 }
 
 // spawner: a call of the dotted name starts a child process.
