@@ -61,6 +61,9 @@ func TestStringUnits(t *testing.T) {
 		{"data call", `var a = strings.Contains(b, "kill -9 x")`, nil},
 		{"data table", `var forbiddenPatterns = []string{"pkill -f x", "kill -9 y"}`, nil},
 		{"not a string", `var a = 1 + 2`, nil},
+		{"table named by its doc comment", "// Phrases the reviewer flags.\nvar reloadHacks = []string{\"touch the config to reload\"}", nil},
+		{"grouped table named by its doc comment", "var (\n\t// Patterns of a forced reload.\n\treloads = []string{\"touch the config to reload\"}\n)", nil},
+		{"doc comment of a message", "// Messages shown on a hang.\nvar hints = []string{\"touch the config to reload\"}", []string{"touch the config to reload"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := "package p\n\n" + tc.src + "\n"
