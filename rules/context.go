@@ -20,11 +20,16 @@ var recoveryCues = []string{"stale", "stuck", "wedged", "hang", "hangs", "hung",
 	"rotation", "unreachable", "is down", "are down", "missing", "quick fix",
 	"quick fixes", "known issues", "common issues", "common problems", "lockout", "locked out",
 	"resolution", "resolve", "resolving", "loop", "loops", "looping", "persist", "persists",
+	// a step offered as the cure: "putting this in your .env should solve the problem"
+	"solve the problem", "solves the problem", "solved the problem", "solve the issue", "solves the issue",
+	"solved the issue", "solve this", "solves this", "solved this", "solves it", "solved it",
 	// a server or its tools that never show up in the client
 	"doesn't show up", "does not show up", "don't show up", "do not show up", "not showing up",
 	"not show up", "never shows up", "never show up", "never appears", "never appear", "not appearing",
 	"not picked up", "isn't picked up", "aren't picked up", "not detected", "not recognized", "not recognised",
-	"still cannot", "still can't", "still fails", "still failing",
+	"still cannot", "still can't", "still fails", "still failing", "still not", "still doesn't", "still does not",
+	"still isn't", "still is not", "still won't", "still don't", "still do not",
+	"looks wrong", "look wrong", "seems wrong", "seem wrong", "is wrong", "are wrong",
 	// a server that does not return after a restart or an outage
 	"won't come back", "will not come back", "doesn't come back", "does not come back", "never comes back",
 	"isn't working", "is not working", "stopped working", "stop answering", "stops answering", "stopped answering",
