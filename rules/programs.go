@@ -12,8 +12,11 @@ import (
 func KillProgram(name string, args []string) bool {
 	b := strings.ToLower(path.Base(strings.ReplaceAll(name, "\\", "/")))
 	b = strings.TrimSuffix(b, ".exe")
+	if at := strings.IndexByte(b, '@'); at > 0 {
+		b = b[:at] // a package run at a version: kill-port@2
+	}
 	switch b {
-	case "pkill", "killall", "taskkill", "tskill", "xkill", "pskill":
+	case "pkill", "killall", "taskkill", "tskill", "xkill", "pskill", "kill-port", "killport", "fkill", "fkill-cli", "tree-kill":
 		return true
 	case "kill":
 		for _, a := range args {

@@ -292,6 +292,16 @@ func (sc *scanner) run(argv []*word, c *command, depth int) (eff []*word, stdin 
 			argv = skipOpts(args)
 		case "builtin", "nohup", "busybox", "setsid", "unbuffer", "chronic", "caffeinate", "nocorrect", "noglob":
 			argv = skipOpts(args)
+		case "npx", "pnpx", "bunx":
+			// a package's binary, run without installing it: npx kill-port 3000
+			argv = skipOpts(args, "-p", "--package", "--cache", "--registry")
+		case "pnpm", "yarn", "npm":
+			if len(args) == 0 || !(args[0].text() == "dlx" || b == "npm" && (args[0].text() == "exec" || args[0].text() == "x")) {
+				sc.act(argv)
+				sc.texts(argv, b)
+				return argv, false
+			}
+			argv = skipOpts(args[1:], "-p", "--package", "--cache", "--registry")
 		case "exec":
 			argv = skipOpts(args, "-a")
 		case "time":
