@@ -158,8 +158,11 @@ func (v *view) recoveryBy(seg *segment, cues, titles []string, withWeak bool) bo
 	}
 	for i := len(c.Headings) - 1; i >= 0; i-- {
 		setup := setupCues
-		if stepTitle(c.Headings[i]) {
+		switch {
+		case stepTitle(c.Headings[i]):
 			setup = nil // "3. Install it yourself" is a step of the section above it
+		case imperativeTitle(c.Headings[i]):
+			setup = sentenceSetupCues // "Update the MCP configuration" is a step, not a section called configuration
 		}
 		if remedyTitle(c.Headings[i]) {
 			return true // "Solution: a minimal working configuration" titles a fix
