@@ -40,7 +40,7 @@ request_mcp_reconnect MCP tool), give the operator the UI steps it returns, and 
 			"That would kill two birds with one stone.\n",
 		},
 	},
-	stems: []string{"kill", "termin", "nuke", "sig", "fuser", "stop-process", "force quit", "force-quit"},
+	stems: []string{"kill", "termin", "nuke", "sig", "fuser", "stop-process", "force quit", "force-quit", "end"},
 	// routes are what the prefilter looks for before the rule reads a
 	// text: every hit of find has a route (TestRoutesCoverFindings).
 	routes: []routeSpec{
@@ -55,6 +55,8 @@ request_mcp_reconnect MCP tool), give the operator the UI steps it returns, and 
 		{groups: [][]string{{"^terminat", "^nuk", "^force quit", "^force-quit"}}, context: []int{wProcess}},
 		// sendsSignal's other form: any signal sent to a process
 		{groups: [][]string{{"^send"}, {"signal"}}},
+		// endsProcess: "end the node process", Task Manager's "End Task"
+		{groups: [][]string{{"^end$", "^ending$"}}, local: []int{wProcess}},
 	},
 	// captions are the verbs of a code block comment that, with no object
 	// of their own, name this action of the command under them.
@@ -116,6 +118,10 @@ func findProcessKill(seg *segment, emit func(hit)) {
 			if !featureSubject(toks, v) && killVerb(seg, v) {
 				emit(hit{start: t.start, end: toks[v].end, verb: true})
 			}
+		case (w == "end" || w == "ending") && !t.code && !codeLine && i+1 < len(toks) && toks[i+1].word:
+			if endsProcess(toks, i) && killVerb(seg, i) {
+				emit(hit{start: t.start, end: t.end, verb: true})
+			}
 		case w == "send" || w == "sends" || w == "sending":
 			if sendsSignal(toks, i) {
 				emit(hit{start: t.start, end: t.end, verb: true})
@@ -133,6 +139,41 @@ func findProcessKill(seg *segment, emit func(hit)) {
 			}
 		}
 	}
+}
+
+// endsProcess: the "end" at i ends a process by hand: Task Manager's
+// "End Task" or "End Process Tree" after a click, or a process named as
+// its object within three words ("end the stuck node process", "end
+// node.exe"). "end the session", "at the end the server …" name none.
+func endsProcess(toks []token, i int) bool {
+	switch wordAt(toks, i+1) {
+	case "task", "process":
+		switch prevWord(toks, i) {
+		case "click", "clicking", "choose", "select", "press", "hit", "use", "then", "and":
+			return true
+		}
+	}
+	if p := prevWord(toks, i); p == "the" || p == "an" || p == "a" || p == "at" || p == "to" && prevWord2(toks, i) == "come" {
+		return false // "the end", "at the end": a noun
+	}
+	for k, n := i+1, 0; k < len(toks) && n < 4; k++ {
+		t := toks[k]
+		if !t.word {
+			if t.s == "," || t.s == "." || t.s == ";" || t.s == ":" {
+				return false
+			}
+			continue
+		}
+		n++
+		switch {
+		case t.s == "process" || t.s == "processes" || t.s == "pid" || t.s == "pids" || t.s == "subprocess" ||
+			t.s == "subprocesses" || t.s == "daemon" || t.s == "daemons" || t.s == "zombie" || t.s == "zombies":
+			return true
+		case strings.HasSuffix(t.s, ".exe"):
+			return true
+		}
+	}
+	return false
 }
 
 // sendsSignal: the send at i sends a kill signal ("send SIGKILL", "send
