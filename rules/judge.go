@@ -520,6 +520,9 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 		// the instruction is something else
 		return Mention
 	}
+	if h.verb && thingCan(toks, lo, i) {
+		return Mention // "The debugger can then end the process": what a program is able to do
+	}
 	if proseKind && toks[i].code && modifierAfter(toks, i, hi) {
 		return Mention // "the `Stop-Process` WhatIf behavior": the command names a thing of its own
 	}
@@ -940,6 +943,10 @@ func mainStart(toks []token, lo, i int) int {
 			j++ // "agents can reach …", "the model should call …": the reader, named
 			continue
 		}
+		if (t.s == "the" || t.s == "your" || t.s == "an" || t.s == "any") && agentNouns[wordAt(toks, j+1)] && modals[nthWordAfter(toks, j, 2)] {
+			j++ // "the agent may kill …": the determiner of the reader's name
+			continue
+		}
 		if t.s == "have" && wordAt(toks, j+1) == "the" && agentNouns[wordAt(toks, j+2)] {
 			j += 3 // "have the agent shell out to …"
 			for j < i && !toks[j].word {
@@ -971,6 +978,53 @@ func isNumber(s string) bool {
 	}
 	return s != ""
 }
+
+// thingCan: the clause opens with a determiner and a noun that is no
+// reader ("the debugger", "the remote host", "this hook") and a modal of
+// ability right before the hit's verb, an adverb allowed: a program's
+// capability, not the reader's permission. The agent, the user or the
+// operator so named is the reader ("the agent can kill it"), and a
+// passive ("the server can be killed") tells the reader how.
+func thingCan(toks []token, lo, i int) bool {
+	var ws []string
+	for k := lo; k < i; k++ {
+		if t := toks[k]; t.word {
+			if t.code {
+				return false
+			}
+			ws = append(ws, t.s)
+		} else if t.s != "*" && t.s != "_" {
+			return false // only words between the clause start and the hit
+		}
+	}
+	if len(ws) < 3 || len(ws) > 6 || !determiners[ws[0]] || ws[0] == "any" || ws[0] == "which" {
+		return false
+	}
+	m := -1
+	for k := 1; k < len(ws); k++ {
+		if ws[k] == "can" || ws[k] == "could" || ws[k] == "may" || ws[k] == "might" || ws[k] == "will" {
+			m = k
+			break
+		}
+		if agentNouns[ws[k]] || readerNouns[ws[k]] || modals[ws[k]] || baseVerbs[ws[k]] && !nounish[ws[k]] {
+			return false
+		}
+	}
+	if m < 2 {
+		return false
+	}
+	rest := ws[m+1:]
+	return len(rest) == 0 || len(rest) == 1 && (rest[0] == "then" || rest[0] == "also" || strings.HasSuffix(rest[0], "ly"))
+}
+
+// readerNouns name the person who reads the text.
+var readerNouns = set("user", "users", "operator", "operators", "admin", "admins", "administrator",
+	"administrators", "developer", "developers", "reader", "readers", "team", "you")
+
+// nounish are base verbs that, after a determiner, name a thing ("the
+// host", "the client", "this hook").
+var nounish = set("host", "process", "hook", "server", "client", "script", "tool", "service", "watch",
+	"lock", "control", "guard", "test", "build", "release", "patch", "switch", "signal", "log", "point", "match")
 
 // nounUse reports whether the verb form at i is used as a noun or a
 // modifier: right after a determiner or an -ing word ("the kill

@@ -73,7 +73,10 @@ func isBoundary(toks []token, j int) bool {
 			return conditionedStep(toks, k)
 		}
 		return !n.code && (baseVerbs[n.s] && !nonImperativeStart[n.s] || n.s == "then" || n.s == "instead" || n.s == "but")
-	case "but", "however", "otherwise", "then", "whereas", "although", "though":
+	case "then":
+		// "the debugger can then end it": an adverb inside the verb phrase
+		return !(j > 0 && toks[j-1].word && (modals[toks[j-1].s]))
+	case "but", "however", "otherwise", "whereas", "although", "though":
 		return true
 	case "so":
 		// "The tool is flaky, so just curl the API": a new instruction

@@ -454,6 +454,10 @@ func fileEdit(seg *segment, isTarget func(string) bool, generic []string, emit f
 		}
 		lo, hi := clauseBounds(toks, ti)
 		if v, ok := nearestEditVerb(seg, toks, lo, hi, ti, t); ok {
+			if l := lemma(toks[v].s, editForms); strings.HasSuffix(t.s, "/") && (l == "write" || l == "save" || l == "put" || l == "add") &&
+				(prevTo(toks, ti) || prevIn(toks, ti)) {
+				continue // "write files to /mnt/session/outputs/": new files in a folder, nothing in it edited
+			}
 			emit(hit{start: toks[v].start, end: toks[v].end, verb: true})
 			emitted = true
 		}

@@ -73,3 +73,20 @@ func nthWordBefore(toks []token, i, n int) string {
 	}
 	return ""
 }
+
+// nthWordAfter returns the n-th word after token i (n = 1 is the next), or
+// "" when a token other than markup stands between.
+func nthWordAfter(toks []token, i, n int) string {
+	for k, c := i+1, 0; k < len(toks); k++ {
+		if toks[k].word {
+			if c++; c == n {
+				return toks[k].s
+			}
+			continue
+		}
+		if toks[k].s != "*" && toks[k].s != "_" && toks[k].s != "`" {
+			return ""
+		}
+	}
+	return ""
+}
