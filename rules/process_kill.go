@@ -106,7 +106,7 @@ func findProcessKill(seg *segment, emit func(hit)) {
 				emit(hit{start: verbStart(toks, i), end: t.end, verb: true})
 			}
 		case (w == "force" || w == "force-quit") && !t.code:
-			// "Force Quit every node process" in Activity Monitor: ending
+			// "Force Quit every node process" in Activity Monitor ends
 			// processes by hand, without the word kill
 			v := i
 			if w == "force" {
