@@ -349,7 +349,7 @@ func (v *view) inFallback(seg *segment, h hit) bool {
 		return true
 	}
 	if weakFallback(s) && (hasAnyWord(withoutLocators(s), []string{"mcp", "tool", "tools"}) || namedToolFailing(v.f.s) ||
-		v.u.Ctx.Doc.MCP() && hasAnyWord(s, failureCues) && hasAnyWord(s, []string{"server", "client", "connector", "integration"}) ||
+		v.u.Ctx.Doc.MCP() && hasAnyWord(s, failureCues) && hasAnyWord(s, []string{"server", "client", "connector", "integration", "connection"}) ||
 		toolFailing(fold(strings.Join(v.u.Ctx.Headings, " ")).s) || toolFailing(fold(v.u.Ctx.Before).s)) {
 		return true // "use `gh api` instead of waiting for the MCP server"
 	}
@@ -380,7 +380,7 @@ func (v *view) inFallback(seg *segment, h hit) bool {
 		// weak fallback cue ("yourself", "directly")
 		l := fold(lastLine(c.Before)).s
 		if weakFallback(l) && (hasAnyWord(withoutLocators(l), []string{"mcp", "tool", "tools"}) ||
-			v.u.Ctx.Doc.MCP() && hasAnyWord(l, failureCues) && hasAnyWord(l, []string{"server", "client", "connector", "integration"})) {
+			v.u.Ctx.Doc.MCP() && hasAnyWord(l, failureCues) && hasAnyWord(l, []string{"server", "client", "connector", "integration", "connection"})) {
 			return true
 		}
 	}

@@ -529,6 +529,9 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 	if approved(toks, i, hi) {
 		return Recommend // "Running `pkill -f x` is fine here", "falling back to curl is acceptable"
 	}
+	if h.verb && permittedBefore(toks, lo, i) {
+		return Recommend // "In that case it's safe to remove the lockfile by hand"
+	}
 	if formOf(toks[i].s) == formGerund && prevWord(toks, i) == "of" && prevWord2(toks, i) == "matter" {
 		return Recommend // "restarting it is just a matter of touching the script": all it takes
 	}
@@ -1221,6 +1224,42 @@ func approved(toks []token, i, hi int) bool {
 		return false
 	}
 	return false
+}
+
+// permittedBefore: the verb at i follows "it's safe to", "it is fine
+// to", "it's OK to" or "feel free to" in its clause, an adverb allowed
+// ("it is perfectly safe to"): a permission, unless negated ("it is not
+// safe to", "never safe to").
+func permittedBefore(toks []token, lo, i int) bool {
+	if prevWord(toks, i) != "to" {
+		return false
+	}
+	var ws []string
+	for k := i - 1; k >= lo && len(ws) < 6; k-- {
+		if toks[k].word {
+			ws = append(ws, toks[k].s)
+		}
+	}
+	// ws runs backwards from the word before the verb: "to", the approving word, …
+	if len(ws) < 3 {
+		return false
+	}
+	if ws[1] == "free" && ws[2] == "feel" {
+		return true
+	}
+	if !approvingWords[ws[1]] {
+		return false
+	}
+	k := 2
+	for k < len(ws) && (ws[k] == "perfectly" || ws[k] == "totally" || ws[k] == "usually" || ws[k] == "generally" ||
+		ws[k] == "always" || ws[k] == "also" || ws[k] == "completely") {
+		k++
+	}
+	if k < len(ws) && (ws[k] == "not" || ws[k] == "never" || ws[k] == "isn't" || ws[k] == "n't") {
+		return false
+	}
+	return k < len(ws) && (ws[k] == "it's" || ws[k] == "is" && k+1 < len(ws) && (ws[k+1] == "it" || ws[k+1] == "that") ||
+		ws[k] == "'s" || ws[k] == "it" || ws[k] == "be")
 }
 
 // habitWords between "I"/"we" and a present-tense verb make it a habit
