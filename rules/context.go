@@ -308,7 +308,7 @@ func weakFallback(l string) bool {
 }
 
 // failureCues mark a tool or server that is failing.
-var failureCues = []string{"fail", "fails", "failed", "failing", "unavailable", "down",
+var failureCues = []string{"fail", "fails", "failed", "failing", "unavailable", "down", "missing",
 	"times out", "timed out", "not responding", "unresponsive", "eof",
 	"transport closed", "closed", "stale", "broken", "disconnected", "not working", "isn't working",
 	"aren't working", "stopped working", "stops working", "stop working", "stop answering", "stops answering",
