@@ -253,13 +253,21 @@ func (sc *scanner) assignText(name string, w *word) {
 	}
 }
 
-// progName is the program a word names: its value, or the program a
+// progName is the program a word names: its value, the value of the
+// variable it expands, or the program a
 // $(which X) substitution looks up.
-func progName(w *word) string {
+func (sc *scanner) progName(w *word) string {
 	if w.name != "" {
 		return w.name
 	}
-	return w.text()
+	t := w.text()
+	if strings.HasPrefix(t, "$") && !w.literal {
+		// a program held in a variable the script set: KILL=pkill; $KILL hubd
+		if v := sc.expand(t); v != t && v != "" && !strings.ContainsAny(v, " \t$") {
+			return v
+		}
+	}
+	return t
 }
 
 func baseName(p string) string {
@@ -273,7 +281,7 @@ func baseName(p string) string {
 // its script from standard input (so a here-document feeds it commands).
 func (sc *scanner) run(argv []*word, c *command, depth int) (eff []*word, stdin bool) {
 	for len(argv) > 0 {
-		b := baseName(progName(argv[0]))
+		b := baseName(sc.progName(argv[0]))
 		args := argv[1:]
 		switch b {
 		case "sudo", "doas":
@@ -457,7 +465,7 @@ func skipOpts(args []*word, valued ...string) []*word {
 
 // act reports the forbidden action a resolved command performs.
 func (sc *scanner) act(argv []*word) {
-	prog := progName(argv[0])
+	prog := sc.progName(argv[0])
 	b := baseName(prog)
 	args := make([]string, len(argv)-1)
 	for i, a := range argv[1:] {

@@ -39,6 +39,8 @@ func TestScanCalls(t *testing.T) {
 		{"backquotes run", "out=`killall node`", []string{"process-kill killall"}},
 		{"ssh remote command", "ssh -p 22 host 'pkill -f mcp'", []string{"process-kill pkill"}},
 		{"kill-port", "kill-port 3000", []string{"process-kill kill-port"}},
+		{"program in a variable", "KILL_CMD=pkill\n$KILL_CMD hubd", []string{"process-kill $KILL_CMD"}},
+		{"program in an unset variable", "$RUNNER hubd", nil},
 		{"npx package", "npx -y kill-port@2 3000 && next dev", []string{"process-kill kill-port@2"}},
 		{"pnpm dlx package", "pnpm dlx fkill-cli node", []string{"process-kill fkill-cli"}},
 		{"npm exec package", "npm exec -- fkill :3000", []string{"process-kill fkill"}},
