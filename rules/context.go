@@ -127,7 +127,9 @@ func (v *view) recoveryBy(seg *segment, cues, titles []string, withWeak bool) bo
 			setup []string
 		}{strings.Join(c.Row, " "), sentenceSetupCues})
 	}
-	if c.ListItem && v.u.Kind != CodeBlock {
+	if c.ListItem && v.u.Kind != CodeBlock || v.u.Kind == StringLit {
+		// a list item, or a message in code ("Error: … Please remove it
+		// from your configuration."), is read whole
 		levels = append(levels, struct {
 			text  string
 			setup []string
@@ -453,7 +455,8 @@ func toolFailing(l string) bool {
 	// a tool call named by its identifier: gitea_whoami, github_create_pr
 	for _, w := range strings.Fields(l) {
 		w = strings.Trim(w, "`'\",.:;()")
-		if strings.Count(w, "_") >= 1 && !strings.ContainsAny(w, "/=") && len(w) > 4 {
+		if strings.Count(w, "_") >= 1 && !strings.ContainsAny(w, "/=$") && len(w) > 4 {
+			// ($MCP_API_KEY is a variable, no tool)
 			return true
 		}
 	}

@@ -53,6 +53,9 @@ func nameWords(name string) []string {
 // LooksRegexp reports whether a string reads as a regular expression, a
 // pattern the code matches against rather than prose it shows.
 func LooksRegexp(s string) bool {
+	if f := strings.Fields(s); len(f) > 1 && KillProgram(f[0], f[1:]) {
+		return false // a command line whose pattern argument is a regexp: pkill -f 'serve.*--watch'
+	}
 	return strings.Contains(s, `\b`) || strings.Contains(s, `\s`) || strings.Contains(s, `.*`) ||
 		strings.Contains(s, `\S`) || strings.Contains(s, `\d`) || strings.HasPrefix(s, "^") || strings.Contains(s, "(?")
 }
