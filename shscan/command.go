@@ -303,6 +303,16 @@ func (sc *scanner) run(argv []*word, c *command, depth int) (eff []*word, stdin 
 		case "npx", "pnpx", "bunx":
 			// a package's binary, run without installing it: npx kill-port 3000
 			argv = skipOpts(args, "-p", "--package", "--cache", "--registry")
+		case "docker", "podman", "kubectl", "oc":
+			// a command run inside a container: docker exec box rm -f /data/state.json,
+			// docker compose exec api pkill node, kubectl exec pod -- kill 1
+			rest := containerCommand(b, args)
+			if rest == nil {
+				sc.act(argv)
+				sc.texts(argv, b)
+				return argv, false
+			}
+			argv = rest
 		case "pnpm", "yarn", "npm":
 			if len(args) == 0 || !(args[0].text() == "dlx" || b == "npm" && (args[0].text() == "exec" || args[0].text() == "x")) {
 				sc.act(argv)
@@ -418,6 +428,32 @@ func (sc *scanner) run(argv []*word, c *command, depth int) (eff []*word, stdin 
 		}
 	}
 	return nil, false
+}
+
+// containerCommand returns the command that docker/podman exec, docker
+// compose exec or kubectl exec runs in a container, or nil when the
+// words run none.
+func containerCommand(prog string, args []*word) []*word {
+	if (prog == "docker" || prog == "podman") && len(args) > 0 && (args[0].text() == "compose" || args[0].text() == "container") {
+		args = args[1:]
+	}
+	if len(args) == 0 || args[0].text() != "exec" {
+		return nil
+	}
+	args = args[1:]
+	if prog == "kubectl" || prog == "oc" {
+		for i, a := range args {
+			if a.text() == "--" {
+				return args[i+1:]
+			}
+		}
+		return nil // without "--" the command is not told from the options
+	}
+	rest := skipOpts(args, "-u", "--user", "-w", "--workdir", "-e", "--env", "--env-file", "--detach-keys", "--index")
+	if len(rest) < 2 {
+		return nil
+	}
+	return rest[1:] // after the container (or the compose service)
 }
 
 // shell handles sh -c STRING (the string is a script) and reports whether
