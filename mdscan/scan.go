@@ -12,6 +12,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 
+	"github.com/recoverlint/recoverlint/internal/formats"
 	"github.com/recoverlint/recoverlint/rules"
 	"github.com/recoverlint/recoverlint/textscan"
 )
@@ -41,7 +42,7 @@ func Scan(src []byte, path string) []rules.Unit {
 // Scan splits the Markdown document src into units in document order,
 // their offsets pointing into src and their Ctx.Path set to path.
 func (sc *Scanner) Scan(src []byte, path string) []rules.Unit {
-	fm, base := textscan.FrontMatter(src, path)
+	fm, base := formats.FrontMatter(src, path)
 	if costly(src[base:]) {
 		return textscan.Scan(src, path)
 	}
@@ -58,13 +59,13 @@ func (sc *Scanner) Scan(src []byte, path string) []rules.Unit {
 // the context of others); it is given the unit, so that a code block can
 // be judged with its lead-in (rules.Filter.UnitOf).
 func (sc *Scanner) ScanSections(src []byte, path string, secs []Section, keep []bool, want func(u *rules.Unit) bool) []rules.Unit {
-	base := textscan.FrontMatterEnd(src)
+	base := formats.FrontMatterEnd(src)
 	if costly(src[base:]) {
 		return keepWanted(textscan.Scan(src, path), want)
 	}
 	var fm rules.Unit
 	if len(keep) > 0 && keep[0] && base > 0 {
-		fm, _ = textscan.FrontMatter(src, path)
+		fm, _ = formats.FrontMatter(src, path)
 	}
 	var body []byte
 	var pieces []piece
@@ -452,10 +453,10 @@ func (s *scanner) finishInline() (lo, hi int, label string, only bool) {
 	s.inCode = false
 	lo, hi = s.b.trim()
 	if s.labelEnd >= 0 && s.labelEnd >= lo && s.labelEnd <= hi {
-		label, only = textscan.EmphasisLabel(string(s.b.text[lo:s.labelEnd]), string(s.b.text[s.labelEnd:hi]))
+		label, only = formats.EmphasisLabel(string(s.b.text[lo:s.labelEnd]), string(s.b.text[s.labelEnd:hi]))
 	}
 	if label == "" {
-		label, only = textscan.MarkerLabel(string(s.b.text[lo:hi]))
+		label, only = formats.MarkerLabel(string(s.b.text[lo:hi]))
 	}
 	return lo, hi, label, only
 }
