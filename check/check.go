@@ -374,7 +374,11 @@ func (c *Checker) filtered(kind Kind, name string, src []byte, f *rules.Filter) 
 	case kind == Text:
 		return textscan.Scan(src, name)
 	}
-	return c.md.ScanSections(src, name, secs, keep, f.UnitOf)
+	units, err := c.md.ScanSections(src, name, secs, keep, f.UnitOf)
+	if err != nil {
+		return textscan.Scan(src, name) // too costly for goldmark (mdscan.ErrCostly)
+	}
+	return units
 }
 
 // severity returns the configured severity of a rule's findings.
@@ -394,7 +398,11 @@ func (c *Checker) scan(kind Kind, name string, src []byte) ([]rules.Unit, []rule
 	var err error
 	switch kind {
 	case Markdown:
-		return c.md.Scan(src, name), nil, nil
+		if units, err := c.md.Scan(src, name); err == nil {
+			return units, nil, nil
+		}
+		// too costly for goldmark (mdscan.ErrCostly): read as prompt text
+		return textscan.Scan(src, name), nil, nil
 	case Text:
 		return textscan.Scan(src, name), nil, nil
 	case Go:

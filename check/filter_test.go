@@ -189,3 +189,29 @@ func TestFilteredCustomRules(t *testing.T) {
 		t.Errorf("a.md: %v, want one force-push finding", got)
 	}
 }
+
+// TestCostlyMarkdownReadAsText: a Markdown document too costly for
+// goldmark (mdscan.ErrCostly) is still read, as prompt text, on the
+// filtered path and the full one alike.
+func TestCostlyMarkdownReadAsText(t *testing.T) {
+	const advice = "If the bridge hangs, run `pkill -f bridge`.\n"
+	tests := []struct {
+		name string
+		src  string
+	}{
+		{"brackets", strings.Repeat("[a](", 20_000) + "\n\n" + advice},
+		{"deep quotes", strings.Repeat(">", 20_000) + " x\n\n" + advice},
+		{"after front matter", "---\ndescription: x\n---\n" + strings.Repeat("- ", 20_000) + "x\n\n## Fix\n\n" + advice},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			line := strings.Count(tt.src, "\n")
+			for _, cfg := range []check.Config{{}, fullPath(t)} {
+				fs, err := check.Source("costly.md", []byte(tt.src), cfg)
+				if err != nil || len(fs) != 1 || fs[0].Rule != "process-kill" || fs[0].Line != line {
+					t.Errorf("got %v, %v; want one process-kill finding on line %d", fs, err, line)
+				}
+			}
+		})
+	}
+}

@@ -2,6 +2,7 @@ package mdscan
 
 import (
 	"bytes"
+	"errors"
 	"slices"
 	"strings"
 
@@ -14,7 +15,6 @@ import (
 
 	"github.com/recoverlint/recoverlint/internal/formats"
 	"github.com/recoverlint/recoverlint/rules"
-	"github.com/recoverlint/recoverlint/textscan"
 )
 
 // maxLeadIns bounds how many lead-ins a unit in nested lists records: the
@@ -34,19 +34,25 @@ func New() *Scanner {
 	return &Scanner{parser: md.Parser()}
 }
 
+// ErrCostly is returned for a document whose shape would take goldmark
+// too long to parse (see the package doc); the caller reads it some
+// other way, as the checker does with package textscan.
+var ErrCostly = errors.New("markdown too costly to parse: containers nested too deep or too much unmatched inline punctuation")
+
 // Scan reads src as Markdown with a new Scanner; see Scanner.Scan.
-func Scan(src []byte, path string) []rules.Unit {
+func Scan(src []byte, path string) ([]rules.Unit, error) {
 	return New().Scan(src, path)
 }
 
 // Scan splits the Markdown document src into units in document order,
-// their offsets pointing into src and their Ctx.Path set to path.
-func (sc *Scanner) Scan(src []byte, path string) []rules.Unit {
+// their offsets pointing into src and their Ctx.Path set to path. For a
+// document too costly to parse it returns ErrCostly and no units.
+func (sc *Scanner) Scan(src []byte, path string) ([]rules.Unit, error) {
 	fm, base := formats.FrontMatter(src, path)
 	if costly(src[base:]) {
-		return textscan.Scan(src, path)
+		return nil, ErrCostly
 	}
-	return sc.scan(src[base:], []piece{{at: 0, delta: base}}, fm, path, nil)
+	return sc.scan(src[base:], []piece{{at: 0, delta: base}}, fm, path, nil), nil
 }
 
 // ScanSections is Scan for the sections of src (as Sections returned
@@ -57,11 +63,12 @@ func (sc *Scanner) Scan(src []byte, path string) []rules.Unit {
 // any section that may define link references. When want is not nil,
 // units whose text it rejects are left out (their text still serves as
 // the context of others); it is given the unit, so that a code block can
-// be judged with its lead-in (rules.Filter.UnitOf).
-func (sc *Scanner) ScanSections(src []byte, path string, secs []Section, keep []bool, want func(u *rules.Unit) bool) []rules.Unit {
+// be judged with its lead-in (rules.Filter.UnitOf). For a document too
+// costly to parse it returns ErrCostly and no units.
+func (sc *Scanner) ScanSections(src []byte, path string, secs []Section, keep []bool, want func(u *rules.Unit) bool) ([]rules.Unit, error) {
 	base := formats.FrontMatterEnd(src)
 	if costly(src[base:]) {
-		return keepWanted(textscan.Scan(src, path), want)
+		return nil, ErrCostly
 	}
 	var fm rules.Unit
 	if len(keep) > 0 && keep[0] && base > 0 {
@@ -99,23 +106,9 @@ func (sc *Scanner) ScanSections(src []byte, path string, secs []Section, keep []
 		body = append(body, src[from:to]...)
 	}
 	if whole {
-		return sc.scan(src[base:], []piece{{at: 0, delta: base}}, fm, path, want)
+		return sc.scan(src[base:], []piece{{at: 0, delta: base}}, fm, path, want), nil
 	}
-	return sc.scan(body, pieces, fm, path, want)
-}
-
-// keepWanted drops the units whose text want rejects.
-func keepWanted(units []rules.Unit, want func(*rules.Unit) bool) []rules.Unit {
-	if want == nil {
-		return units
-	}
-	out := units[:0]
-	for _, u := range units {
-		if want(&u) {
-			out = append(out, u)
-		}
-	}
-	return out
+	return sc.scan(body, pieces, fm, path, want), nil
 }
 
 // piece maps a stretch of the parsed body back to the source: body bytes

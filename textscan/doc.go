@@ -19,5 +19,7 @@
 // after it, until a heading or another paragraph.
 //
 // What it shares with the Markdown scanner, the front matter block and
-// the label rules, is read by package internal/formats.
+// the label rules, is read by package internal/formats; neither scanner
+// calls the other. The checker also reads with this scanner a Markdown
+// document too costly for goldmark (mdscan.ErrCostly).
 package textscan
