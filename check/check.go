@@ -374,7 +374,7 @@ func (c *Checker) filtered(kind Kind, name string, src []byte, f *rules.Filter) 
 	case kind == Text:
 		return textscan.Scan(src, name)
 	}
-	units, err := c.md.ScanSections(src, name, secs, keep, f.UnitOf)
+	units, err := c.md.ScanSections(src, name, secs, keep)
 	if err != nil {
 		return textscan.Scan(src, name) // too costly for goldmark (mdscan.ErrCostly)
 	}

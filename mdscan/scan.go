@@ -52,7 +52,7 @@ func (sc *Scanner) Scan(src []byte, path string) ([]rules.Unit, error) {
 	if costly(src[base:]) {
 		return nil, ErrCostly
 	}
-	return sc.scan(src[base:], []piece{{at: 0, delta: base}}, fm, path, nil), nil
+	return sc.scan(src[base:], []piece{{at: 0, delta: base}}, fm, path), nil
 }
 
 // ScanSections is Scan for the sections of src (as Sections returned
@@ -60,12 +60,11 @@ func (sc *Scanner) Scan(src []byte, path string) ([]rules.Unit, error) {
 // inside those sections, with the same text, offsets and context, and
 // may return units of other sections too. goldmark parses only the kept
 // sections, the heading lines of the others (for the heading path), and
-// any section that may define link references. When want is not nil,
-// units whose text it rejects are left out (their text still serves as
-// the context of others); it is given the unit, so that a code block can
-// be judged with its lead-in (rules.Filter.UnitOf). For a document too
-// costly to parse it returns ErrCostly and no units.
-func (sc *Scanner) ScanSections(src []byte, path string, secs []Section, keep []bool, want func(u *rules.Unit) bool) ([]rules.Unit, error) {
+// any section that may define link references. Which units are worth
+// classifying is the caller's question (the checker asks the prefilter
+// once per unit). For a document too costly to parse it returns
+// ErrCostly and no units.
+func (sc *Scanner) ScanSections(src []byte, path string, secs []Section, keep []bool) ([]rules.Unit, error) {
 	base := formats.FrontMatterEnd(src)
 	if costly(src[base:]) {
 		return nil, ErrCostly
@@ -106,21 +105,17 @@ func (sc *Scanner) ScanSections(src []byte, path string, secs []Section, keep []
 		body = append(body, src[from:to]...)
 	}
 	if whole {
-		return sc.scan(src[base:], []piece{{at: 0, delta: base}}, fm, path, want), nil
+		return sc.scan(src[base:], []piece{{at: 0, delta: base}}, fm, path), nil
 	}
-	return sc.scan(body, pieces, fm, path, want), nil
+	return sc.scan(body, pieces, fm, path), nil
 }
 
 // piece maps a stretch of the parsed body back to the source: body bytes
 // from at on sit at their offset plus delta in the source.
 type piece struct{ at, delta int }
 
-func (sc *Scanner) scan(body []byte, pieces []piece, fm rules.Unit, path string, want func(*rules.Unit) bool) []rules.Unit {
+func (sc *Scanner) scan(body []byte, pieces []piece, fm rules.Unit, path string) []rules.Unit {
 	s := &scanner{src: body, pieces: pieces, path: path}
-	s.arena.want = want
-	if want != nil && fm.Text != "" && !want(&fm) {
-		fm = rules.Unit{}
-	}
 	s.units = make([]rules.Unit, 0, bytes.Count(body, []byte("\n"))/4+1)
 	if fm.Text != "" {
 		s.units = append(s.units, fm)
@@ -128,16 +123,6 @@ func (sc *Scanner) scan(body []byte, pieces []piece, fm rules.Unit, path string,
 	s.frames = append(s.frames, frame{})
 	doc := sc.parser.Parse(text.NewReader(s.src))
 	_ = ast.Walk(doc, s.visit)
-	if want != nil {
-		// units the caller does not want were made without offsets
-		out := s.units[:0]
-		for _, u := range s.units {
-			if u.Offsets.Len() > 0 {
-				out = append(out, u)
-			}
-		}
-		s.units = out
-	}
 	return s.units
 }
 
@@ -212,7 +197,6 @@ type scanner struct {
 	pieces []piece // where the bytes of src sit in the source
 	path   string
 	units  []rules.Unit
-	arena  arena
 
 	// Inline text of the heading, paragraph or cell being read.
 	b         builder
@@ -457,7 +441,7 @@ func (s *scanner) finishInline() (lo, hi int, label string, only bool) {
 // emit appends a unit made from the builder, then the inline comments met
 // while reading it, and returns the unit's text.
 func (s *scanner) emit(kind rules.Kind, lo, hi int, ctx rules.Context) string {
-	u, ok := s.arena.unit(kind, &s.b, lo, hi, ctx)
+	u, ok := s.b.unit(kind, lo, hi, ctx)
 	if ok {
 		s.units = append(s.units, u)
 	}
@@ -522,7 +506,7 @@ func (s *scanner) endCell() {
 	if own == "" {
 		ctx.Label = s.top().label()
 	}
-	u, _ := s.arena.unit(rules.Prose, &s.b, lo, hi, ctx)
+	u, _ := s.b.unit(rules.Prose, lo, hi, ctx)
 	s.table.cells = append(s.table.cells, u)
 }
 
@@ -625,7 +609,7 @@ func (s *scanner) rawHTML(h *ast.RawHTML) {
 	ctx := s.context()
 	ctx.Info = "html"
 	lo, hi := b.trim()
-	if u, ok := s.arena.unit(rules.Prose, &b, lo, hi, ctx); ok {
+	if u, ok := b.unit(rules.Prose, lo, hi, ctx); ok {
 		s.comments = append(s.comments, u)
 	}
 }
@@ -654,7 +638,7 @@ func (s *scanner) codeBlock(n ast.Node) {
 	for hi > lo && s.b.text[hi-1] == '\n' {
 		hi--
 	}
-	if u, ok := s.arena.unit(rules.CodeBlock, &s.b, lo, hi, ctx); ok {
+	if u, ok := s.b.unit(rules.CodeBlock, lo, hi, ctx); ok {
 		s.units = append(s.units, u)
 	}
 }
@@ -670,7 +654,7 @@ func (s *scanner) htmlBlock(h *ast.HTMLBlock) {
 	ctx := s.context()
 	ctx.Info = "html"
 	lo, hi := s.b.trim()
-	if u, ok := s.arena.unit(rules.Prose, &s.b, lo, hi, ctx); ok {
+	if u, ok := s.b.unit(rules.Prose, lo, hi, ctx); ok {
 		s.units = append(s.units, u)
 	}
 }

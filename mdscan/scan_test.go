@@ -272,7 +272,7 @@ func TestCostlyInputs(t *testing.T) {
 				for i := range keep {
 					keep[i] = true
 				}
-				if _, err := mdscan.New().ScanSections([]byte(tt.src), "big.md", secs, keep, nil); !errors.Is(err, mdscan.ErrCostly) {
+				if _, err := mdscan.New().ScanSections([]byte(tt.src), "big.md", secs, keep); !errors.Is(err, mdscan.ErrCostly) {
 					t.Fatalf("ScanSections: error %v, want ErrCostly", err)
 				}
 				return
