@@ -113,8 +113,9 @@ func NewChecker() *Checker { return &Checker{md: mdscan.New()} }
 //
 // Markdown and plain text files are first read by the rules' prefilter
 // (rules.Filter), which finds, without parsing, the words every finding
-// needs. A file without them is not parsed at all, and of a Markdown file
-// only the sections that hold them are (mdscan.Sections). The findings are
+// needs. A file without them is not parsed at all, of a Markdown file
+// only the sections that hold them are (mdscan.Sections), and of the units
+// only those the marks fall in have their words read again. The findings are
 // the same as when every unit is parsed and classified: the prefilter
 // reads words the way the classifier does, markup and all, and the rules
 // search only text that holds them (rules.MayMatch).
