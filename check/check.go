@@ -100,8 +100,7 @@ type Checker struct {
 	// the filters of the last two rule sets seen, the latest first
 	filters [2]cachedFilter
 	marks   []rules.Mark
-	on      []*rules.Rule   // the rules a unit is classified with
-	doc     *rules.DocFacts // the facts of the file being checked, once the section filter read them
+	on      []*rules.Rule // the rules a unit is classified with
 	// observe, when set (by Explain), is told every verdict the check
 	// reaches, with the unit it was reached in
 	observe func(rules.Unit, rules.Verdict)
@@ -114,8 +113,9 @@ func NewChecker() *Checker { return &Checker{md: mdscan.New()} }
 //
 // Markdown and plain text files are first read by the rules' prefilter
 // (rules.Filter), which finds, without parsing, the words every finding
-// needs. A file without them is not parsed at all, and of a Markdown file
-// only the sections that hold them are (mdscan.Sections). The findings are
+// needs. A file without them is not parsed at all, of a Markdown file
+// only the sections that hold them are (mdscan.Sections), and of the units
+// only those the marks fall in have their words read again. The findings are
 // the same as when every unit is parsed and classified: the prefilter
 // reads words the way the classifier does, markup and all, and the rules
 // search only text that holds them (rules.MayMatch).
@@ -157,13 +157,14 @@ func (c *Checker) Source(name string, src []byte, cfg Config) (out []Finding, er
 	if scanHook != nil {
 		scanHook(kind)
 	}
+	var marks []rules.Mark // the file's prefilter marks, sorted by end; nil: read each unit's words
+	var doc *rules.DocFacts
 	if (kind == Markdown || kind == Text) && filter != nil && !filter.All() && !suppressions {
-		units = c.filtered(kind, name, src, filter)
+		units, marks, doc = c.filtered(kind, name, src, filter)
 	} else {
 		units, calls, scanErr = c.scan(kind, name, src)
 	}
 	if len(units) > 0 {
-		doc := c.doc
 		if doc == nil {
 			doc = rules.NewDoc(src)
 		}
@@ -171,14 +172,13 @@ func (c *Checker) Source(name string, src []byte, cfg Config) (out []Finding, er
 			units[i].Ctx.Doc = doc
 		}
 	}
-	c.doc = nil
 	stage = "rules"
 	pl := placer{name: name, src: src, cfg: cfg}
 	for _, u := range units {
 		on := enabled
 		if filter != nil {
 			// only the rules with a route in the unit can find anything
-			c.on = filter.RulesOf(&u, c.on[:0])
+			c.on = rulesOf(filter, src, marks, &u, c.on[:0])
 			on = c.on
 			if len(on) == 0 {
 				continue
@@ -194,6 +194,9 @@ func (c *Checker) Source(name string, src []byte, cfg Config) (out []Finding, er
 				pl.add(rules.Finding{Rule: vd.Rule, Start: vd.Start, End: vd.End, Message: vd.Message})
 			}
 		}
+	}
+	if cap(c.marks) > maxKeptMarks {
+		c.marks = nil // a file's worth of marks is not kept for the next
 	}
 	for _, call := range calls {
 		if ruleOn(enabled, call.Rule) {
@@ -310,20 +313,23 @@ type cachedFilter struct {
 // filtered returns the units of a Markdown or text file that the filter
 // says may hold a finding, parsing as little of the file as it can. Units
 // of other sections may come along; every unit it returns is one a full
-// scan returns too.
-func (c *Checker) filtered(kind Kind, name string, src []byte, f *rules.Filter) []rules.Unit {
+// scan returns too. The prefilter reads the file once: its marks, sorted
+// by end, are returned for the units to be looked up in (nil when they
+// are uncertain and every unit must be asked), with the document facts
+// when the section filter had to read them.
+func (c *Checker) filtered(kind Kind, name string, src []byte, f *rules.Filter) ([]rules.Unit, []rules.Mark, *rules.DocFacts) {
 	marks, ok := f.LineMarks(src, c.marks[:0])
 	c.marks = marks
 	if !ok {
 		units, _, _ := c.scan(kind, name, src)
-		return units
+		return units, nil, nil
 	}
 	var all uint64
 	for _, m := range marks {
 		all |= m.Groups
 	}
 	if !f.Routes(all) {
-		return nil // no route is complete anywhere in the file
+		return nil, nil, nil // no route is complete anywhere in the file
 	}
 	var secs []mdscan.Section
 	if kind == Markdown {
@@ -331,15 +337,14 @@ func (c *Checker) filtered(kind Kind, name string, src []byte, f *rules.Filter) 
 	} else {
 		secs = []mdscan.Section{{Start: 0, End: len(src)}}
 	}
+	// the anchor groups of each section: those of the marks whose last
+	// byte it holds
 	groups := make([]uint64, len(secs))
 	for _, m := range marks {
 		k := sort.Search(len(secs), func(i int) bool { return secs[i].End > m.End-1 })
 		if k < len(secs) {
 			groups[k] |= m.Groups
 		}
-	}
-	if cap(c.marks) > maxKeptMarks {
-		c.marks = nil // a file's worth of marks is not kept for the next
 	}
 	// the context word groups some route could still need
 	var context uint64
@@ -349,9 +354,10 @@ func (c *Checker) filtered(kind Kind, name string, src []byte, f *rules.Filter) 
 	keep := make([]bool, len(secs))
 	kept := false
 	above := rules.PathWords(name) // word groups of the headings so far
+	var doc *rules.DocFacts
 	if context&rules.DocGroups&^above != 0 {
-		c.doc = rules.NewDoc(src) // read once, here and by the units
-		if c.doc.MCP() {
+		doc = rules.NewDoc(src) // read once, here and by the units
+		if doc.MCP() {
 			above |= rules.DocGroups // a document about MCP is so in every section
 		}
 	}
@@ -368,13 +374,55 @@ func (c *Checker) filtered(kind Kind, name string, src []byte, f *rules.Filter) 
 		}, above)
 		kept = kept || keep[i]
 	}
-	switch {
-	case !kept:
-		return nil
-	case kind == Text:
-		return textscan.Scan(src, name)
+	if !kept {
+		return nil, nil, doc
 	}
-	return c.md.ScanSections(src, name, secs, keep, f.UnitOf)
+	// the units are looked up in the marks (rulesOf); most files never
+	// get this far, so only these pay for the sort
+	slices.SortFunc(marks, func(a, b rules.Mark) int { return a.End - b.End })
+	if kind == Markdown {
+		if units, err := c.md.ScanSections(src, name, secs, keep); err == nil {
+			return units, marks, doc
+		}
+		// too costly for goldmark (mdscan.ErrCostly): read as prompt text
+	}
+	return textscan.Scan(src, name), marks, doc
+}
+
+// rulesOf appends to dst the rules that could report a finding in u
+// (rules.Filter.RulesOf). Given the file's marks (sorted by end), a unit
+// none of them falls in holds no route word (see marked), so its own text
+// is not read again: prose then takes no rule, and a code block only
+// those whose routes the sentence that introduces it completes alone
+// (RulesOf of the block with no text of its own).
+func rulesOf(f *rules.Filter, src []byte, marks []rules.Mark, u *rules.Unit, dst []*rules.Rule) []*rules.Rule {
+	if marks == nil || marked(src, marks, u) {
+		return f.RulesOf(u, dst)
+	}
+	if u.Kind != rules.CodeBlock {
+		return dst
+	}
+	lead := *u
+	lead.Text = ""
+	return f.RulesOf(&lead, dst)
+}
+
+// marked reports whether the marks (sorted by end) hold one for u: a
+// mark that ends after u's first byte and by the end of its last line,
+// where the prefilter's raw scan marks every route word the unit's text
+// holds (rules.TestMarksCoverUnits).
+func marked(src []byte, marks []rules.Mark, u *rules.Unit) bool {
+	if u.Offsets.Len() == 0 {
+		return true
+	}
+	lo, hi := u.Offsets.At(0), min(u.Offsets.At(len(u.Text)), len(src))
+	if k := bytes.IndexByte(src[hi:], '\n'); k >= 0 {
+		hi += k + 1
+	} else {
+		hi = len(src)
+	}
+	i := sort.Search(len(marks), func(i int) bool { return marks[i].End > lo })
+	return i < len(marks) && marks[i].End <= hi
 }
 
 // severity returns the configured severity of a rule's findings.
@@ -394,7 +442,11 @@ func (c *Checker) scan(kind Kind, name string, src []byte) ([]rules.Unit, []rule
 	var err error
 	switch kind {
 	case Markdown:
-		return c.md.Scan(src, name), nil, nil
+		if units, err := c.md.Scan(src, name); err == nil {
+			return units, nil, nil
+		}
+		// too costly for goldmark (mdscan.ErrCostly): read as prompt text
+		return textscan.Scan(src, name), nil, nil
 	case Text:
 		return textscan.Scan(src, name), nil, nil
 	case Go:

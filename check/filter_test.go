@@ -4,11 +4,14 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/recoverlint/recoverlint/check"
+	"github.com/recoverlint/recoverlint/mdscan"
 	"github.com/recoverlint/recoverlint/rules"
+	"github.com/recoverlint/recoverlint/textscan"
 )
 
 // fullPath is a configuration that makes Source parse and classify every
@@ -188,4 +191,80 @@ func TestFilteredCustomRules(t *testing.T) {
 	if len(got) != 1 || got[0].Rule != "force-push" {
 		t.Errorf("a.md: %v, want one force-push finding", got)
 	}
+}
+
+// TestCostlyMarkdownReadAsText: a Markdown document too costly for
+// goldmark (mdscan.ErrCostly) is still read, as prompt text, on the
+// filtered path and the full one alike.
+func TestCostlyMarkdownReadAsText(t *testing.T) {
+	const advice = "If the bridge hangs, run `pkill -f bridge`.\n"
+	tests := []struct {
+		name string
+		src  string
+	}{
+		{"brackets", strings.Repeat("[a](", 20_000) + "\n\n" + advice},
+		{"deep quotes", strings.Repeat(">", 20_000) + " x\n\n" + advice},
+		{"after front matter", "---\ndescription: x\n---\n" + strings.Repeat("- ", 20_000) + "x\n\n## Fix\n\n" + advice},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			line := strings.Count(tt.src, "\n")
+			for _, cfg := range []check.Config{{}, fullPath(t)} {
+				fs, err := check.Source("costly.md", []byte(tt.src), cfg)
+				if err != nil || len(fs) != 1 || fs[0].Rule != "process-kill" || fs[0].Line != line {
+					t.Errorf("got %v, %v; want one process-kill finding on line %d", fs, err, line)
+				}
+			}
+		})
+	}
+}
+
+// TestMarksStandForUnits: looking a unit up in the file's marks instead
+// of reading its words again gives every unit of every test document the
+// rules rules.Filter.RulesOf gives it.
+func TestMarksStandForUnits(t *testing.T) {
+	f := rules.MustFilter(rules.All)
+	units, marked := 0, 0
+	for _, d := range filterDocs(t) {
+		src := []byte(d.text)
+		marks, ok := f.LineMarks(src, nil)
+		if !ok {
+			continue // check asks every unit then
+		}
+		slices.SortFunc(marks, func(a, b rules.Mark) int { return a.End - b.End })
+		var us []rules.Unit
+		if strings.HasSuffix(d.name, ".txt") {
+			us = textscan.Scan(src, d.name)
+		} else if us, ok = scanMarkdown(src, d.name); !ok {
+			us = textscan.Scan(src, d.name)
+		}
+		for _, u := range us {
+			want := f.RulesOf(&u, nil)
+			got := check.RulesOf(f, src, marks, &u, nil)
+			if !slices.Equal(got, want) {
+				t.Errorf("%s: unit %q: rules %v from the marks, %v from its text", d.name, u.Text, ids(got), ids(want))
+			}
+			units++
+			if len(want) > 0 {
+				marked++
+			}
+		}
+	}
+	t.Logf("%d units, %d of them take a rule", units, marked)
+	if marked < 100 {
+		t.Fatalf("only %d of %d units take a rule: the comparison says little", marked, units)
+	}
+}
+
+func scanMarkdown(src []byte, name string) ([]rules.Unit, bool) {
+	units, err := mdscan.Scan(src, name)
+	return units, err == nil
+}
+
+func ids(rs []*rules.Rule) []string {
+	var out []string
+	for _, r := range rs {
+		out = append(out, r.ID)
+	}
+	return out
 }

@@ -5,7 +5,7 @@ import (
 	"path"
 	"strings"
 
-	"github.com/recoverlint/recoverlint/shscan"
+	"github.com/recoverlint/recoverlint/internal/formats"
 )
 
 // Kind is how a file is read.
@@ -92,9 +92,9 @@ func KindFor(name string, src []byte) Kind {
 	if k != Text || !bytes.HasPrefix(src, []byte("#!")) {
 		return k
 	}
-	interp := shscan.Interpreter(src)
+	interp := formats.Interpreter(src)
 	switch {
-	case shscan.IsShell(interp):
+	case formats.IsShell(interp):
 		return Shell
 	case strings.HasPrefix(interp, "python"), strings.HasPrefix(interp, "pypy"):
 		return Python

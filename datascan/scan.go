@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/recoverlint/recoverlint/internal/comments"
+	"github.com/recoverlint/recoverlint/internal/formats"
 	"github.com/recoverlint/recoverlint/rules"
 	"github.com/recoverlint/recoverlint/shscan"
 	"github.com/recoverlint/recoverlint/textscan"
@@ -456,7 +457,7 @@ func (w *walker) shellNode(v *node, step *node) {
 	}
 	if sh := step.get("shell"); sh != nil && sh.kind == nStr {
 		prog := strings.Fields(sh.str.String())
-		if len(prog) > 0 && !shscan.IsShell(path.Base(prog[0])) {
+		if len(prog) > 0 && !formats.IsShell(path.Base(prog[0])) {
 			w.units = append(w.units, rules.Unit{Kind: rules.CodeBlock, Text: v.str.String(), Offsets: rules.OffsetsOf(v.str.offs),
 				Ctx: rules.Context{Path: w.path, Info: path.Base(prog[0])}})
 			return

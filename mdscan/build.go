@@ -45,24 +45,11 @@ func (b *builder) trim() (lo, hi int) {
 
 func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
-// arena makes units.
-type arena struct {
-	// want, when set, picks the units worth offsets; the others are made
-	// with text and context only, for the units around them to read
-	want func(u *rules.Unit) bool
-}
-
 // unit makes a unit of b.text[lo:hi] and the code spans inside it; it
 // returns false when the range is empty.
-func (a *arena) unit(kind rules.Kind, b *builder, lo, hi int, ctx rules.Context) (rules.Unit, bool) {
+func (b *builder) unit(kind rules.Kind, lo, hi int, ctx rules.Context) (rules.Unit, bool) {
 	if hi <= lo {
 		return rules.Unit{}, false
-	}
-	text := string(b.text[lo:hi])
-	if a.want != nil {
-		if u := (rules.Unit{Kind: kind, Text: text, Ctx: ctx}); !a.want(&u) {
-			return u, true
-		}
 	}
 	var offs rules.Offsets
 	offs.Append(b.offs, lo, hi)
@@ -74,5 +61,5 @@ func (a *arena) unit(kind rules.Kind, b *builder, lo, hi int, ctx rules.Context)
 			code = append(code, rules.Span{Start: s, End: e})
 		}
 	}
-	return rules.Unit{Kind: kind, Text: text, Offsets: offs, Code: code, Ctx: ctx}, true
+	return rules.Unit{Kind: kind, Text: string(b.text[lo:hi]), Offsets: offs, Code: code, Ctx: ctx}, true
 }

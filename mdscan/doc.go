@@ -35,13 +35,15 @@
 //   - HTML blocks, and HTML comments inside paragraphs, are Prose units with
 //     Info "html"; an inline comment's unit follows its paragraph's unit.
 //
-// A leading YAML front matter block (Cursor's .mdc rules) becomes one
-// FrontMatter unit, and the rest of the document is parsed after it with
-// offsets still counted from the start of the source.
+// A leading YAML front matter block (Cursor's .mdc rules, read by
+// package internal/formats, as the prompt-text scanner reads it) becomes
+// one FrontMatter unit, and the rest of the document is parsed after it
+// with offsets still counted from the start of the source.
 //
 // goldmark takes time that grows with the square of the container depth
 // and, for some runs of unmatched inline punctuation, of a paragraph's
 // length. A document whose shape would cost more than a fixed budget is
-// read by the plain prompt-text scanner (package textscan) instead, so a
+// not parsed: Scan and ScanSections return ErrCostly, and the caller
+// reads it another way (the checker reads it as plain prompt text), so a
 // hostile or broken file can neither hang nor crash the scan.
 package mdscan

@@ -2,6 +2,7 @@ package mdscan
 
 import (
 	"bytes"
+	"errors"
 	"slices"
 	"strings"
 
@@ -12,8 +13,8 @@ import (
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 
+	"github.com/recoverlint/recoverlint/internal/formats"
 	"github.com/recoverlint/recoverlint/rules"
-	"github.com/recoverlint/recoverlint/textscan"
 )
 
 // maxLeadIns bounds how many lead-ins a unit in nested lists records: the
@@ -33,19 +34,25 @@ func New() *Scanner {
 	return &Scanner{parser: md.Parser()}
 }
 
+// ErrCostly is returned for a document whose shape would take goldmark
+// too long to parse (see the package doc); the caller reads it some
+// other way, as the checker does with package textscan.
+var ErrCostly = errors.New("markdown too costly to parse: containers nested too deep or too much unmatched inline punctuation")
+
 // Scan reads src as Markdown with a new Scanner; see Scanner.Scan.
-func Scan(src []byte, path string) []rules.Unit {
+func Scan(src []byte, path string) ([]rules.Unit, error) {
 	return New().Scan(src, path)
 }
 
 // Scan splits the Markdown document src into units in document order,
-// their offsets pointing into src and their Ctx.Path set to path.
-func (sc *Scanner) Scan(src []byte, path string) []rules.Unit {
-	fm, base := textscan.FrontMatter(src, path)
+// their offsets pointing into src and their Ctx.Path set to path. For a
+// document too costly to parse it returns ErrCostly and no units.
+func (sc *Scanner) Scan(src []byte, path string) ([]rules.Unit, error) {
+	fm, base := formats.FrontMatter(src, path)
 	if costly(src[base:]) {
-		return textscan.Scan(src, path)
+		return nil, ErrCostly
 	}
-	return sc.scan(src[base:], []piece{{at: 0, delta: base}}, fm, path, nil)
+	return sc.scan(src[base:], []piece{{at: 0, delta: base}}, fm, path), nil
 }
 
 // ScanSections is Scan for the sections of src (as Sections returned
@@ -53,18 +60,18 @@ func (sc *Scanner) Scan(src []byte, path string) []rules.Unit {
 // inside those sections, with the same text, offsets and context, and
 // may return units of other sections too. goldmark parses only the kept
 // sections, the heading lines of the others (for the heading path), and
-// any section that may define link references. When want is not nil,
-// units whose text it rejects are left out (their text still serves as
-// the context of others); it is given the unit, so that a code block can
-// be judged with its lead-in (rules.Filter.UnitOf).
-func (sc *Scanner) ScanSections(src []byte, path string, secs []Section, keep []bool, want func(u *rules.Unit) bool) []rules.Unit {
-	base := textscan.FrontMatterEnd(src)
+// any section that may define link references. Which units are worth
+// classifying is the caller's question (the checker asks the prefilter
+// once per unit). For a document too costly to parse it returns
+// ErrCostly and no units.
+func (sc *Scanner) ScanSections(src []byte, path string, secs []Section, keep []bool) ([]rules.Unit, error) {
+	base := formats.FrontMatterEnd(src)
 	if costly(src[base:]) {
-		return keepWanted(textscan.Scan(src, path), want)
+		return nil, ErrCostly
 	}
 	var fm rules.Unit
 	if len(keep) > 0 && keep[0] && base > 0 {
-		fm, _ = textscan.FrontMatter(src, path)
+		fm, _ = formats.FrontMatter(src, path)
 	}
 	var body []byte
 	var pieces []piece
@@ -98,35 +105,17 @@ func (sc *Scanner) ScanSections(src []byte, path string, secs []Section, keep []
 		body = append(body, src[from:to]...)
 	}
 	if whole {
-		return sc.scan(src[base:], []piece{{at: 0, delta: base}}, fm, path, want)
+		return sc.scan(src[base:], []piece{{at: 0, delta: base}}, fm, path), nil
 	}
-	return sc.scan(body, pieces, fm, path, want)
-}
-
-// keepWanted drops the units whose text want rejects.
-func keepWanted(units []rules.Unit, want func(*rules.Unit) bool) []rules.Unit {
-	if want == nil {
-		return units
-	}
-	out := units[:0]
-	for _, u := range units {
-		if want(&u) {
-			out = append(out, u)
-		}
-	}
-	return out
+	return sc.scan(body, pieces, fm, path), nil
 }
 
 // piece maps a stretch of the parsed body back to the source: body bytes
 // from at on sit at their offset plus delta in the source.
 type piece struct{ at, delta int }
 
-func (sc *Scanner) scan(body []byte, pieces []piece, fm rules.Unit, path string, want func(*rules.Unit) bool) []rules.Unit {
+func (sc *Scanner) scan(body []byte, pieces []piece, fm rules.Unit, path string) []rules.Unit {
 	s := &scanner{src: body, pieces: pieces, path: path}
-	s.arena.want = want
-	if want != nil && fm.Text != "" && !want(&fm) {
-		fm = rules.Unit{}
-	}
 	s.units = make([]rules.Unit, 0, bytes.Count(body, []byte("\n"))/4+1)
 	if fm.Text != "" {
 		s.units = append(s.units, fm)
@@ -134,16 +123,6 @@ func (sc *Scanner) scan(body []byte, pieces []piece, fm rules.Unit, path string,
 	s.frames = append(s.frames, frame{})
 	doc := sc.parser.Parse(text.NewReader(s.src))
 	_ = ast.Walk(doc, s.visit)
-	if want != nil {
-		// units the caller does not want were made without offsets
-		out := s.units[:0]
-		for _, u := range s.units {
-			if u.Offsets.Len() > 0 {
-				out = append(out, u)
-			}
-		}
-		s.units = out
-	}
 	return s.units
 }
 
@@ -218,7 +197,6 @@ type scanner struct {
 	pieces []piece // where the bytes of src sit in the source
 	path   string
 	units  []rules.Unit
-	arena  arena
 
 	// Inline text of the heading, paragraph or cell being read.
 	b         builder
@@ -452,10 +430,10 @@ func (s *scanner) finishInline() (lo, hi int, label string, only bool) {
 	s.inCode = false
 	lo, hi = s.b.trim()
 	if s.labelEnd >= 0 && s.labelEnd >= lo && s.labelEnd <= hi {
-		label, only = textscan.EmphasisLabel(string(s.b.text[lo:s.labelEnd]), string(s.b.text[s.labelEnd:hi]))
+		label, only = formats.EmphasisLabel(string(s.b.text[lo:s.labelEnd]), string(s.b.text[s.labelEnd:hi]))
 	}
 	if label == "" {
-		label, only = textscan.MarkerLabel(string(s.b.text[lo:hi]))
+		label, only = formats.MarkerLabel(string(s.b.text[lo:hi]))
 	}
 	return lo, hi, label, only
 }
@@ -463,7 +441,7 @@ func (s *scanner) finishInline() (lo, hi int, label string, only bool) {
 // emit appends a unit made from the builder, then the inline comments met
 // while reading it, and returns the unit's text.
 func (s *scanner) emit(kind rules.Kind, lo, hi int, ctx rules.Context) string {
-	u, ok := s.arena.unit(kind, &s.b, lo, hi, ctx)
+	u, ok := s.b.unit(kind, lo, hi, ctx)
 	if ok {
 		s.units = append(s.units, u)
 	}
@@ -528,7 +506,7 @@ func (s *scanner) endCell() {
 	if own == "" {
 		ctx.Label = s.top().label()
 	}
-	u, _ := s.arena.unit(rules.Prose, &s.b, lo, hi, ctx)
+	u, _ := s.b.unit(rules.Prose, lo, hi, ctx)
 	s.table.cells = append(s.table.cells, u)
 }
 
@@ -631,7 +609,7 @@ func (s *scanner) rawHTML(h *ast.RawHTML) {
 	ctx := s.context()
 	ctx.Info = "html"
 	lo, hi := b.trim()
-	if u, ok := s.arena.unit(rules.Prose, &b, lo, hi, ctx); ok {
+	if u, ok := b.unit(rules.Prose, lo, hi, ctx); ok {
 		s.comments = append(s.comments, u)
 	}
 }
@@ -660,7 +638,7 @@ func (s *scanner) codeBlock(n ast.Node) {
 	for hi > lo && s.b.text[hi-1] == '\n' {
 		hi--
 	}
-	if u, ok := s.arena.unit(rules.CodeBlock, &s.b, lo, hi, ctx); ok {
+	if u, ok := s.b.unit(rules.CodeBlock, lo, hi, ctx); ok {
 		s.units = append(s.units, u)
 	}
 }
@@ -676,7 +654,7 @@ func (s *scanner) htmlBlock(h *ast.HTMLBlock) {
 	ctx := s.context()
 	ctx.Info = "html"
 	lo, hi := s.b.trim()
-	if u, ok := s.arena.unit(rules.Prose, &s.b, lo, hi, ctx); ok {
+	if u, ok := s.b.unit(rules.Prose, lo, hi, ctx); ok {
 		s.units = append(s.units, u)
 	}
 }

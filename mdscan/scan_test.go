@@ -1,6 +1,7 @@
 package mdscan_test
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -15,9 +16,19 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
+// scan is mdscan.Scan for a document that is not costly.
+func scan(t testing.TB, src []byte, name string) []rules.Unit {
+	t.Helper()
+	units, err := mdscan.Scan(src, name)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return units
+}
+
 func TestGolden(t *testing.T) {
 	golden.Run(t, *update, golden.Stem, func(src []byte, name string) string {
-		return golden.DumpUnits(src, name, mdscan.Scan(src, name))
+		return golden.DumpUnits(src, name, scan(t, src, name))
 	})
 }
 
@@ -27,7 +38,7 @@ func TestPositionsGolden(t *testing.T) {
 		if err != nil {
 			t.Fatalf("reading input: %v", err)
 		}
-		golden.CheckUnits(t, src, input, mdscan.Scan(src, input))
+		golden.CheckUnits(t, src, input, scan(t, src, input))
 	}
 }
 
@@ -47,15 +58,15 @@ var fragments = []string{
 func TestPositionsGenerated(t *testing.T) {
 	for seed := range uint64(500) {
 		src := golden.Generate(fragments, seed, 60)
-		golden.CheckUnits(t, src, "gen.md", mdscan.Scan(src, "gen.md"))
+		golden.CheckUnits(t, src, "gen.md", scan(t, src, "gen.md"))
 	}
 }
 
 func TestDeterministic(t *testing.T) {
 	src := golden.Generate(fragments, 7, 400)
-	first := golden.DumpUnits(src, "gen.md", mdscan.Scan(src, "gen.md"))
+	first := golden.DumpUnits(src, "gen.md", scan(t, src, "gen.md"))
 	for range 3 {
-		if again := golden.DumpUnits(src, "gen.md", mdscan.Scan(src, "gen.md")); again != first {
+		if again := golden.DumpUnits(src, "gen.md", scan(t, src, "gen.md")); again != first {
 			t.Fatalf("second scan differs:\n%s", golden.Diff(first, again))
 		}
 	}
@@ -90,7 +101,7 @@ func TestScanKinds(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			units := mdscan.Scan([]byte(tt.src), "x.md")
+			units := scan(t, []byte(tt.src), "x.md")
 			var got []string
 			for _, u := range units {
 				got = append(got, u.Kind.String()+" "+u.Text)
@@ -141,7 +152,7 @@ plain
 
 after
 `
-	units := mdscan.Scan([]byte(src), "p.md")
+	units := scan(t, []byte(src), "p.md")
 	ab := []string{"A", "B"}
 	tests := []struct {
 		text string
@@ -189,7 +200,7 @@ func TestLabels(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []string
-			for _, u := range mdscan.Scan([]byte(tt.src), "l.md") {
+			for _, u := range scan(t, []byte(tt.src), "l.md") {
 				got = append(got, u.Text+" => "+u.Ctx.Label)
 			}
 			if strings.Join(got, "|") != strings.Join(tt.want, "|") {
@@ -201,7 +212,7 @@ func TestLabels(t *testing.T) {
 
 func TestUnitsShareNoGrowableMemory(t *testing.T) {
 	src := []byte("# A\n\n- x\n- y\n\n| a | b |\n|---|---|\n| c | d |\n")
-	units := mdscan.Scan(src, "s.md")
+	units := scan(t, src, "s.md")
 	for i := range units {
 		for _, s := range [][]string{units[i].Ctx.Headings, units[i].Ctx.Row} {
 			if cap(s) != len(s) {
@@ -223,35 +234,51 @@ func TestUnitsShareNoGrowableMemory(t *testing.T) {
 }
 
 // TestCostlyInputs feeds shapes that make goldmark slow; each must come
-// back quickly, with units that still map into the source.
+// back quickly, either with units that map into the source or with
+// ErrCostly (the checker then reads it as prompt text).
 func TestCostlyInputs(t *testing.T) {
 	tests := []struct {
-		name string
-		src  string
+		name   string
+		src    string
+		costly bool
 	}{
-		{"deep quotes", strings.Repeat(">", 100_000) + " x\n"},
-		{"deep lists", strings.Repeat("- ", 100_000) + "x\n"},
-		{"deep ordered lists", strings.Repeat("1. ", 100_000) + "x\n"},
-		{"indented nesting", nested(3000)},
-		{"unclosed link destinations", strings.Repeat("[a](", 200_000)},
-		{"unclosed image destinations", strings.Repeat("![a](", 100_000)},
-		{"mixed emphasis", strings.Repeat("*a_b*c_d**e_f*g**h*i_j**", 40_000)},
-		{"reference definitions", strings.Repeat("[a]: b\n", 100_000)},
-		{"escaped backticks", strings.Repeat("\\``", 100_000)},
-		{"brackets", strings.Repeat("[", 100_000) + strings.Repeat("]", 100_000)},
-		{"comments on one line", strings.Repeat("a <!-- b --> ", 100_000)},
-		{"deeply nested emphasis", strings.Repeat("*_", 50_000) + "x" + strings.Repeat("_*", 50_000)},
-		{"nested emphasis within budget", strings.Repeat("*_", 5_000) + "x" + strings.Repeat("_*", 5_000)},
+		{"deep quotes", strings.Repeat(">", 100_000) + " x\n", true},
+		{"deep lists", strings.Repeat("- ", 100_000) + "x\n", true},
+		{"deep ordered lists", strings.Repeat("1. ", 100_000) + "x\n", true},
+		{"indented nesting", nested(3000), true},
+		{"unclosed link destinations", strings.Repeat("[a](", 200_000), true},
+		{"unclosed image destinations", strings.Repeat("![a](", 100_000), true},
+		{"mixed emphasis", strings.Repeat("*a_b*c_d**e_f*g**h*i_j**", 40_000), true},
+		{"reference definitions", strings.Repeat("[a]: b\n", 100_000), true},
+		{"escaped backticks", strings.Repeat("\\``", 100_000), true},
+		{"brackets", strings.Repeat("[", 100_000) + strings.Repeat("]", 100_000), true},
+		{"comments on one line", strings.Repeat("a <!-- b --> ", 100_000), true},
+		{"deeply nested emphasis", strings.Repeat("*_", 50_000) + "x" + strings.Repeat("_*", 50_000), true},
+		{"nested emphasis within budget", strings.Repeat("*_", 5_000) + "x" + strings.Repeat("_*", 5_000), false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			start := time.Now()
-			units := mdscan.Scan([]byte(tt.src), "big.md")
+			units, err := mdscan.Scan([]byte(tt.src), "big.md")
 			if d := time.Since(start); d > 20*time.Second {
 				t.Errorf("scan took %v", d)
 			}
-			if len(units) == 0 {
-				t.Errorf("no units")
+			if tt.costly {
+				if !errors.Is(err, mdscan.ErrCostly) || units != nil {
+					t.Fatalf("got %d units, error %v; want ErrCostly", len(units), err)
+				}
+				secs := mdscan.Sections([]byte(tt.src))
+				keep := make([]bool, len(secs))
+				for i := range keep {
+					keep[i] = true
+				}
+				if _, err := mdscan.New().ScanSections([]byte(tt.src), "big.md", secs, keep); !errors.Is(err, mdscan.ErrCostly) {
+					t.Fatalf("ScanSections: error %v, want ErrCostly", err)
+				}
+				return
+			}
+			if err != nil || len(units) == 0 {
+				t.Fatalf("got %d units, error %v", len(units), err)
 			}
 			golden.CheckUnits(t, []byte(tt.src), "big.md", units)
 		})
@@ -271,11 +298,11 @@ func nested(n int) string {
 // TestModerateNesting checks that ordinary deep structures are still read
 // as Markdown: their context survives.
 func TestModerateNesting(t *testing.T) {
-	units := mdscan.Scan([]byte(strings.Repeat("> ", 50)+"deep\n"), "q.md")
+	units := scan(t, []byte(strings.Repeat("> ", 50)+"deep\n"), "q.md")
 	if len(units) != 1 || !units[0].Ctx.Quote || units[0].Text != "deep" {
 		t.Fatalf("got %+v", units)
 	}
-	units = mdscan.Scan([]byte(nested(40)), "l.md")
+	units = scan(t, []byte(nested(40)), "l.md")
 	last := units[len(units)-1]
 	if !last.Ctx.ListItem || strings.Count(last.Ctx.LeadIn, "\n") != 3 {
 		t.Fatalf("innermost item: want ListItem and 4 lead-ins, got %+v", last.Ctx)
@@ -288,7 +315,7 @@ func TestHugeDocument(t *testing.T) {
 	}
 	src := golden.Prompt(10 << 20)
 	start := time.Now()
-	units := mdscan.Scan(src, "huge.md")
+	units := scan(t, src, "huge.md")
 	t.Logf("%d bytes, %d units in %v", len(src), len(units), time.Since(start))
 	golden.CheckUnits(t, src, "huge.md", units)
 	if n := len(units); n < 1000 {
@@ -306,7 +333,11 @@ func FuzzScan(f *testing.F) {
 	}
 	f.Add(golden.Generate(fragments, 1, 30))
 	f.Fuzz(func(t *testing.T, src []byte) {
-		golden.CheckUnits(t, src, "fuzz.md", mdscan.Scan(src, "fuzz.md"))
+		units, err := mdscan.Scan(src, "fuzz.md")
+		if err != nil && !errors.Is(err, mdscan.ErrCostly) {
+			t.Fatal(err)
+		}
+		golden.CheckUnits(t, src, "fuzz.md", units)
 	})
 }
 
@@ -315,7 +346,7 @@ func BenchmarkScan(b *testing.B) {
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
 	for b.Loop() {
-		mdscan.Scan(src, "bench.md")
+		scan(b, src, "bench.md")
 	}
 }
 
@@ -327,7 +358,7 @@ func BenchmarkSmallFiles(b *testing.B) {
 		b.SetBytes(int64(len(src)))
 		b.ReportAllocs()
 		for b.Loop() {
-			mdscan.Scan(src, "AGENTS.md")
+			scan(b, src, "AGENTS.md")
 		}
 	})
 	b.Run("reuse", func(b *testing.B) {
@@ -335,7 +366,7 @@ func BenchmarkSmallFiles(b *testing.B) {
 		b.SetBytes(int64(len(src)))
 		b.ReportAllocs()
 		for b.Loop() {
-			sc.Scan(src, "AGENTS.md")
+			_, _ = sc.Scan(src, "AGENTS.md")
 		}
 	})
 }
@@ -343,10 +374,17 @@ func BenchmarkSmallFiles(b *testing.B) {
 func TestConcurrentUse(t *testing.T) {
 	sc := mdscan.New()
 	src := golden.Prompt(64 << 10)
-	want := golden.DumpUnits(src, "c.md", sc.Scan(src, "c.md"))
+	dump := func() string {
+		units, err := sc.Scan(src, "c.md")
+		if err != nil {
+			return err.Error()
+		}
+		return golden.DumpUnits(src, "c.md", units)
+	}
+	want := dump()
 	done := make(chan string)
 	for range 4 {
-		go func() { done <- golden.DumpUnits(src, "c.md", sc.Scan(src, "c.md")) }()
+		go func() { done <- dump() }()
 	}
 	for range 4 {
 		if got := <-done; got != want {

@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"slices"
 
+	"github.com/recoverlint/recoverlint/internal/formats"
 	"github.com/recoverlint/recoverlint/rules"
-	"github.com/recoverlint/recoverlint/textscan"
 )
 
 // Section is a stretch of a Markdown document that goldmark reads the same
@@ -39,7 +39,7 @@ type Section struct {
 // is open. Readings that stay apart for long end the splitting: the rest
 // of the document is one section.
 func Sections(src []byte) []Section {
-	base := textscan.FrontMatterEnd(src)
+	base := formats.FrontMatterEnd(src)
 	secs := []Section{{Start: 0}}
 	cur := &secs[0]
 	states := []rawState{{}}

@@ -53,7 +53,10 @@ func testDocs(t *testing.T) []doc {
 func unitsOf(d doc) []rules.Unit {
 	switch strings.ToLower(filepath.Ext(d.name)) {
 	case ".md", ".mdc", ".markdown":
-		return mdscan.Scan([]byte(d.text), d.name)
+		if units, err := mdscan.Scan([]byte(d.text), d.name); err == nil {
+			return units
+		}
+		// too costly for goldmark: read as prompt text, as check does
 	case ".go":
 		return goscan.Scan([]byte(d.text), d.name).Units
 	}

@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/recoverlint/recoverlint/internal/formats"
 	"github.com/recoverlint/recoverlint/rules"
 )
 
@@ -419,7 +420,7 @@ func (sc *scanner) run(argv []*word, c *command, depth int) (eff []*word, stdin 
 			}
 			return nil, false
 		default:
-			if shells[b] || b == "fish" {
+			if formats.IsShell(b) || b == "fish" {
 				return nil, sc.shell(args, depth)
 			}
 			sc.act(argv)

@@ -3,10 +3,10 @@ package shscan
 import (
 	"fmt"
 	"go/token"
-	"path"
 	"sort"
 	"strings"
 
+	"github.com/recoverlint/recoverlint/internal/formats"
 	"github.com/recoverlint/recoverlint/rules"
 )
 
@@ -102,52 +102,13 @@ func Argv(words []Word, name string) Result {
 	return sc.result()
 }
 
-// Interpreter returns the program named by a #! line, without its
-// directory ("bash", "sh", "python3", "node"), looking through env and its
-// options; it returns "" when src opens with no #! line.
-func Interpreter(src []byte) string {
-	if len(src) < 2 || src[0] != '#' || src[1] != '!' {
-		return ""
-	}
-	line := string(src[2:])
-	if i := strings.IndexByte(line, '\n'); i >= 0 {
-		line = line[:i]
-	}
-	f := strings.Fields(line)
-	for i := 0; i < len(f); i++ {
-		b := path.Base(f[i])
-		if i == 0 && b == "env" {
-			continue
-		}
-		if i > 0 && path.Base(f[0]) == "env" {
-			switch {
-			case f[i] == "-u" || f[i] == "-C" || f[i] == "--unset" || f[i] == "--chdir":
-				i++
-				continue
-			case strings.HasPrefix(f[i], "-"), strings.Contains(f[i], "="):
-				continue
-			}
-		}
-		return b
-	}
-	return ""
-}
-
-// shells are interpreters whose scripts this package reads.
-var shells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true,
-	"ash": true, "mksh": true, "busybox": true, "yash": true, "posh": true}
-
 // IsScript reports whether a string held in code is a whole shell script:
-// after leading blank lines it opens with a #! line naming a shell. Such a
-// string is code, whatever program writes or runs it, and is read with
-// Embedded rather than as text.
+// after leading blank lines it opens with a #! line naming a shell
+// (formats.Interpreter, formats.IsShell). Such a string is code, whatever
+// program writes or runs it, and is read with Embedded rather than as text.
 func IsScript(text string) bool {
-	return IsShell(Interpreter([]byte(strings.TrimLeft(text, " \t\r\n"))))
+	return formats.IsShell(formats.Interpreter([]byte(strings.TrimLeft(text, " \t\r\n"))))
 }
-
-// IsShell reports whether an interpreter name, as Interpreter returns
-// it, runs shell scripts this package reads.
-func IsShell(interp string) bool { return shells[interp] }
 
 // scanner holds what a scan has found so far.
 type scanner struct {

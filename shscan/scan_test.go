@@ -273,28 +273,6 @@ func itoa(n int) string {
 	return string(b)
 }
 
-func TestInterpreter(t *testing.T) {
-	for _, tc := range []struct {
-		src, want string
-		shell     bool
-	}{
-		{"#!/bin/sh\necho", "sh", true},
-		{"#!/usr/bin/env bash\n", "bash", true},
-		{"#! /bin/zsh -f\n", "zsh", true},
-		{"#!/usr/bin/env -S bash -e\n", "bash", true},
-		{"#!/usr/bin/env -u HOME python3\n", "python3", false},
-		{"#!/usr/bin/node\n", "node", false},
-		{"echo hi\n", "", false},
-		{"#\n", "", false},
-		{"", "", false},
-	} {
-		got := shscan.Interpreter([]byte(tc.src))
-		if got != tc.want || shscan.IsShell(got) != tc.shell {
-			t.Errorf("Interpreter(%q) = %q (shell %v), want %q (shell %v)", tc.src, got, shscan.IsShell(got), tc.want, tc.shell)
-		}
-	}
-}
-
 // TestClassified runs the units of clear-cut scripts through the
 // classifier: prose that recommends an action is a finding, a ban is not.
 func TestClassified(t *testing.T) {

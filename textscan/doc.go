@@ -18,7 +18,8 @@
 // passes it on to the list or code after it and to the paragraph right
 // after it, until a heading or another paragraph.
 //
-// The package also exports the two pieces the Markdown scanner shares with
-// it: FrontMatter, which splits off a leading YAML block, and MarkerLabel,
-// which recognises a paragraph opened by an emoji marker such as ❌ or ✅.
+// What it shares with the Markdown scanner, the front matter block and
+// the label rules, is read by package internal/formats; neither scanner
+// calls the other. The checker also reads with this scanner a Markdown
+// document too costly for goldmark (mdscan.ErrCostly).
 package textscan

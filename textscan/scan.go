@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/recoverlint/recoverlint/internal/formats"
 	"github.com/recoverlint/recoverlint/rules"
 )
 
@@ -80,7 +81,7 @@ func Scan(src []byte, path string) []rules.Unit {
 	// A unit rarely spans fewer than two lines on average; starting near
 	// the final size saves copying a large slice of large structs.
 	s.units = make([]rules.Unit, 0, bytes.Count(src, []byte("\n"))/4+1)
-	fm, body := FrontMatter(src, path)
+	fm, body := formats.FrontMatter(src, path)
 	if fm.Text != "" {
 		s.units = append(s.units, fm)
 	}
@@ -457,3 +458,13 @@ func listMarker(src []byte, i, stop int) (ordered bool, textStart int, ok bool) 
 }
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// lineEnd returns the offset of the '\n' that ends the line at pos (or
+// len(src)) and the offset where the next line starts.
+func lineEnd(src []byte, pos int) (end, next int) {
+	i := bytes.IndexByte(src[pos:], '\n')
+	if i < 0 {
+		return len(src), len(src)
+	}
+	return pos + i, pos + i + 1
+}

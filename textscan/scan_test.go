@@ -157,64 +157,6 @@ func TestLabels(t *testing.T) {
 	}
 }
 
-func TestMarkerLabel(t *testing.T) {
-	tests := []struct {
-		text  string
-		label string
-		only  bool
-	}{
-		{"❌ Wrong: x", "❌ Wrong:", false},
-		{"  ❌ Wrong:", "❌ Wrong:", true},
-		{"❌", "❌", true},
-		{"✅ Ask the operator. Then: wait", "✅", false},
-		{"🚫 `pkill`: never", "🚫", false},
-		{"no marker: x", "", false},
-		{"", "", false},
-		{"\xff❌", "", false},
-		{"❌ " + strings.Repeat("a", 50) + ": x", "❌", false},
-	}
-	for _, tt := range tests {
-		label, only := textscan.MarkerLabel(tt.text)
-		if label != tt.label || only != tt.only {
-			t.Errorf("MarkerLabel(%q) = %q, %t; want %q, %t", tt.text, label, only, tt.label, tt.only)
-		}
-	}
-}
-
-func TestFrontMatter(t *testing.T) {
-	tests := []struct {
-		name string
-		src  string
-		text string
-		body int
-	}{
-		{"block", "---\na: 1\n---\nrest", "a: 1", 13},
-		{"dots close", "---\na: 1\n...\n", "a: 1", 13},
-		{"crlf", "---\r\na: 1\r\n---\r\n", "a: 1", 16},
-		{"bom", bom + "---\na\n---\n", "a", 13},
-		{"empty block", "---\n---\n", "", 8},
-		{"closing at end of file", "---\na\n---", "a", 9},
-		{"no closing", "---\na\n", "", 0},
-		{"not at start", "\n---\na\n---\n", "", 0},
-		{"dashes then text", "---x\na\n---\n", "", 0},
-		{"only a fence", "---", "", 0},
-		{"empty", "", "", 0},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			u, body := textscan.FrontMatter([]byte(tt.src), "f.md")
-			if u.Text != tt.text || body != tt.body {
-				t.Fatalf("got %q, %d; want %q, %d", u.Text, body, tt.text, tt.body)
-			}
-			if u.Text != "" {
-				golden.CheckUnits(t, []byte(tt.src), "f.md", []rules.Unit{u})
-			}
-		})
-	}
-}
-
-const bom = "\xEF\xBB\xBF"
-
 func FuzzScan(f *testing.F) {
 	for _, input := range golden.Inputs(f) {
 		src, err := os.ReadFile(input)

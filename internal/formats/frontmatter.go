@@ -1,4 +1,4 @@
-package textscan
+package formats
 
 import (
 	"bytes"
@@ -16,59 +16,50 @@ const bom = "\xEF\xBB\xBF"
 // the fence lines) as a FrontMatter unit whose offsets point into src. The
 // unit is the zero Unit when the block is empty.
 func FrontMatter(src []byte, path string) (rules.Unit, int) {
-	start := 0
-	if bytes.HasPrefix(src, []byte(bom)) {
-		start = len(bom)
+	content, stop, after := frontMatter(src)
+	if stop <= content {
+		return rules.Unit{}, after
 	}
-	next, ok := fenceLine(src, start, "---")
-	if !ok {
-		return rules.Unit{}, 0
-	}
-	content := next
-	for pos := next; pos < len(src); {
-		end, after := lineEnd(src, pos)
-		line := bytes.TrimRight(src[pos:end], " \t\r")
-		if string(line) == "---" || string(line) == "..." {
-			stop := pos
-			// The content ends before the line break that precedes the
-			// closing fence.
-			if stop > content && src[stop-1] == '\n' {
-				stop--
-			}
-			if stop > content && src[stop-1] == '\r' {
-				stop--
-			}
-			if stop <= content {
-				return rules.Unit{}, after
-			}
-			return rules.NewUnit(rules.FrontMatter, src, content, stop, rules.Context{Path: path}), after
-		}
-		pos = after
-	}
-	return rules.Unit{}, 0
+	return rules.NewUnit(rules.FrontMatter, src, content, stop, rules.Context{Path: path}), after
 }
 
 // FrontMatterEnd returns where the document after a leading front matter
 // block starts (0 when there is none), as FrontMatter does, without
 // building the block's unit.
 func FrontMatterEnd(src []byte) int {
+	_, _, after := frontMatter(src)
+	return after
+}
+
+// frontMatter returns the bounds of a leading block's content and where
+// the document after it starts; all three are 0 when there is no block.
+func frontMatter(src []byte) (content, stop, after int) {
 	start := 0
 	if bytes.HasPrefix(src, []byte(bom)) {
 		start = len(bom)
 	}
 	next, ok := fenceLine(src, start, "---")
 	if !ok {
-		return 0
+		return 0, 0, 0
 	}
 	for pos := next; pos < len(src); {
 		end, after := lineEnd(src, pos)
 		line := bytes.TrimRight(src[pos:end], " \t\r")
 		if string(line) == "---" || string(line) == "..." {
-			return after
+			stop := pos
+			// the content ends before the line break that precedes the
+			// closing fence
+			if stop > next && src[stop-1] == '\n' {
+				stop--
+			}
+			if stop > next && src[stop-1] == '\r' {
+				stop--
+			}
+			return next, stop, after
 		}
 		pos = after
 	}
-	return 0
+	return 0, 0, 0
 }
 
 // fenceLine reports whether the line at pos is exactly fence, allowing
