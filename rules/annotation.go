@@ -111,8 +111,34 @@ func invokesProgram(line string) bool {
 // (kill, touch, lock …): the code does what its comment names. Strings
 // with blanks in them are messages, not what the code does: a hint that
 // says "run pkill" performs nothing.
+//
+// A short stem ("end", "sig") must open a word: "recommendInComment" and
+// "append" end nothing.
 func carriesOut(r *Rule, code string) bool {
-	return len(r.stems) == 0 || containsAny(strings.ToLower(withoutMessages(code)), r.stems)
+	if len(r.stems) == 0 {
+		return true
+	}
+	c := strings.ToLower(withoutMessages(code))
+	for _, st := range r.stems {
+		if len(st) > 3 {
+			if strings.Contains(c, st) {
+				return true
+			}
+			continue
+		}
+		for at := 0; ; {
+			k := strings.Index(c[at:], st)
+			if k < 0 {
+				break
+			}
+			k += at
+			if k == 0 || !(c[k-1] >= 'a' && c[k-1] <= 'z') {
+				return true
+			}
+			at = k + 1
+		}
+	}
+	return false
 }
 
 // withoutMessages blanks out the quoted strings of code that hold a blank.
