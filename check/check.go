@@ -361,6 +361,14 @@ func (c *Checker) filtered(kind Kind, name string, src []byte, f *rules.Filter) 
 			above |= rules.DocGroups // a document about MCP is so in every section
 		}
 	}
+	if context&rules.DocRecovery&^above != 0 {
+		if doc == nil {
+			doc = rules.NewDoc(src)
+		}
+		if doc.OpensOnFailure() {
+			above |= rules.DocRecovery // a thread that opens on a failure: its replies answer it
+		}
+	}
 	for i, sec := range secs {
 		for _, h := range sec.Heads {
 			if want := context &^ above; want != 0 {

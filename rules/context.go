@@ -95,19 +95,20 @@ func withoutCreation(l string) string {
 // its list item or table row, its lead-in, or its section is about getting
 // out of a failure, and no nearer level frames it as setup.
 func (v *view) inRecovery(seg *segment) bool {
-	return v.recoveryBy(seg, recoveryCues, titleRecoveryCues, true)
+	return v.recoveryBy(seg, recoveryCues, titleRecoveryCues, true, true)
 }
 
 // inRuntimeRecovery is inRecovery with the stricter runtime cues.
 func (v *view) inRuntimeRecovery(seg *segment) bool {
-	return v.recoveryBy(seg, runtimeCues, runtimeCues, false)
+	return v.recoveryBy(seg, runtimeCues, runtimeCues, false, false)
 }
 
 // recoveryBy reads the levels of context with cues for the segment's own
 // text and sentence, and titles for what a heading, label or file name
 // says; withWeak lets the weak cues (restart, reload) decide where
-// nothing else does.
-func (v *view) recoveryBy(seg *segment, cues, titles []string, withWeak bool) bool {
+// nothing else does, and opening the failure a headless document opens
+// on (DocFacts.OpensOnFailure).
+func (v *view) recoveryBy(seg *segment, cues, titles []string, withWeak, opening bool) bool {
 	c := v.u.Ctx
 	own, prose := seg.text(), seg.prose()
 	if seg.kind == segCommand {
@@ -193,6 +194,9 @@ func (v *view) recoveryBy(seg *segment, cues, titles []string, withWeak bool) bo
 		if l.text != "" && hasAnyWord(fold(l.text).s, weakRecoveryCues) {
 			weak = true
 		}
+	}
+	if opening && v.u.Kind != StringLit && v.u.Kind != Comment && v.u.Ctx.Doc.OpensOnFailure() {
+		return true // a thread or note that opens on the failure its steps answer
 	}
 	return weak && withWeak
 }

@@ -302,6 +302,9 @@ func proseStance(seg *segment, h hit, floor int) Stance {
 		return Prohibit
 	}
 	if isQuestion(seg) {
+		if h.verb && politeRequest(toks, lo, i) {
+			return Recommend // "Could you try setting the path in mcp.json to its absolute path?"
+		}
 		return Mention
 	}
 	for j := lo; j < i; j++ {
@@ -332,6 +335,33 @@ func proseStance(seg *segment, h hit, floor int) Stance {
 		return Recommend // "- [ ] Updated `.env` with the key": an open box is a step to take
 	}
 	return mood(toks, lo, i, hi, h, seg.v.u.Kind == Prose || seg.v.u.Kind == Heading)
+}
+
+// politeRequest: the question asks the reader to do it, "could you (try)
+// VERB", "can you please VERB", "would you mind VERBing": a request, not a
+// question about it ("should I kill it?", "did you kill it?"). The verb
+// at i follows the request at once, or after try, please or just.
+func politeRequest(toks []token, lo, i int) bool {
+	var ws []string
+	for k := i - 1; k >= lo && len(ws) < 6; k-- {
+		if toks[k].word {
+			ws = append(ws, toks[k].s)
+		} else if toks[k].s == "," {
+			break // "if it hangs, could you …": the condition ends at its comma
+		}
+	}
+	k := 0
+	for k < len(ws) && (ws[k] == "try" || ws[k] == "please" || ws[k] == "just" || ws[k] == "mind" || ws[k] == "also") {
+		k++
+	}
+	if k+1 >= len(ws) || ws[k] != "you" {
+		return false
+	}
+	switch ws[k+1] {
+	case "could", "can", "would", "will":
+		return true
+	}
+	return false
 }
 
 func isQuestion(seg *segment) bool {

@@ -1840,6 +1840,11 @@ var docClientWords = []string{"mcpservers", "mcp_servers", "mcp.json", "claude_d
 // supply to every section: aboutClients (AboutClients).
 const DocGroups uint64 = 1 << wClient
 
+// DocRecovery is the context word group a document that opens on a
+// failure supplies to every section (DocFacts.OpensOnFailure): inRecovery
+// reads that opening for every unit of a document.
+const DocRecovery uint64 = 1 << wRecovery
+
 // AboutClients reports whether a document names an MCP configuration
 // file or table anywhere (docClientWords), read by the automaton the
 // section filter uses (Doc.Client).

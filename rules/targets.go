@@ -486,6 +486,9 @@ func fileEdit(seg *segment, isTarget func(string) bool, generic []string, emit f
 		if nounUse(toks, i) {
 			continue
 		}
+		if l == "paste" && pastedHere(toks, i) {
+			continue // "can you paste your config here?": shown to the thread, not edited
+		}
 		placed := l == "set" || l == "add" || l == "put" // "add X" is an edit only with its place
 		if !placed && genericAt(seg, toks, i+1, 5, generic, false) ||
 			genericAt(seg, toks, i+1, 14, generic, true) || placeBefore(seg, toks, i, generic) {
@@ -493,6 +496,27 @@ func fileEdit(seg *segment, isTarget func(string) bool, generic []string, emit f
 			return
 		}
 	}
+}
+
+// pastedHere: the paste at i puts its object in the conversation ("paste
+// your config here", "paste it below", "paste the output in this issue").
+func pastedHere(toks []token, i int) bool {
+	for k, n := i+1, 0; k < len(toks) && n < 8; k++ {
+		if !toks[k].word {
+			if toks[k].s == "." || toks[k].s == "?" || toks[k].s == ";" {
+				return false
+			}
+			continue
+		}
+		n++
+		switch toks[k].s {
+		case "here", "below", "issue", "thread", "comment", "chat", "reply":
+			return true
+		case "into", "to":
+			return false // "paste it into mcp.json": the place it edits
+		}
+	}
+	return false
 }
 
 // configModifier are nouns after "config" that make it a modifier, not

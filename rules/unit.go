@@ -112,6 +112,7 @@ func NewUnit(kind Kind, src []byte, start, end int, ctx Context) Unit {
 type DocFacts struct {
 	src         []byte
 	mcp, client int8 // 0 unknown, 1 yes, -1 no
+	opening     int8
 	pids        map[string]bool
 	vars        map[string]string
 }
@@ -135,6 +136,18 @@ func (d *DocFacts) Client() bool {
 		return false
 	}
 	return once(&d.client, AboutClients, d.src)
+}
+
+// OpensOnFailure reports whether a document with no heading above its
+// first paragraph opens by naming a failure (OpeningFailure): an issue
+// thread's question ("it only shows Client closed"), a reply about "the
+// error you hit". Its later replies and steps answer that failure, as the
+// steps under a Troubleshooting heading do.
+func (d *DocFacts) OpensOnFailure() bool {
+	if d == nil {
+		return false
+	}
+	return once(&d.opening, OpeningFailure, d.src)
 }
 
 // PIDVars returns the shell variables, lower-cased, that the document
@@ -222,6 +235,48 @@ func shellAssignment(l string) (string, string, bool) {
 	}
 	return name, val, true
 }
+
+// OpeningFailure reports whether src opens, with no heading first, with a
+// paragraph (up to 1 KiB, a block quote's markers left out) that names a
+// failure (failureCues, openingFailures). Front matter is skipped. A
+// document that opens with a heading has that heading above every unit
+// under it already.
+func OpeningFailure(src []byte) bool {
+	s := string(src[:min(len(src), 8<<10)])
+	if strings.HasPrefix(s, "---\n") || strings.HasPrefix(s, "---\r\n") {
+		if k := strings.Index(s[3:], "\n---"); k >= 0 {
+			s = s[3+k+4:]
+		}
+	}
+	var para []string
+	for _, line := range strings.Split(s, "\n") {
+		t := strings.TrimSpace(line)
+		if t == "" {
+			if len(para) > 0 {
+				break
+			}
+			continue
+		}
+		if len(para) == 0 && (strings.HasPrefix(t, "#") || strings.HasPrefix(t, "```") || strings.HasPrefix(t, "<")) {
+			return false
+		}
+		para = append(para, strings.TrimLeft(t, "> "))
+	}
+	p := strings.Join(para, " ")
+	if len(p) > 1<<10 {
+		p = p[:1<<10]
+	}
+	// a failure that happens, not a topic: "network errors" in a product's
+	// description is what it reports, "it only shows Client closed" is
+	// what went wrong
+	return hasAnyWord(fold(p).s, failureCues) || hasAnyWord(fold(p).s, openingFailures)
+}
+
+// openingFailures are the failures a thread's question opens on beside
+// failureCues.
+var openingFailures = []string{"won't connect", "will not connect", "doesn't connect", "does not connect",
+	"can't connect", "cannot connect", "won't start", "will not start", "not picked up", "never appears",
+	"never shows up", "doesn't show up", "does not show up"}
 
 // once answers f(src) through the cache *v (0 unknown, 1 yes, -1 no), so
 // a fact of the document is computed at most once.
