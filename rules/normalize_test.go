@@ -1,6 +1,13 @@
 package rules
 
-import "testing"
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
 
 func TestFold(t *testing.T) {
 	for _, tc := range []struct {
@@ -67,5 +74,69 @@ func TestFoldCache(t *testing.T) {
 				t.Fatalf("rune %U folds to %q, want %q", r, got, want)
 			}
 		}
+	}
+}
+
+// TestCompatFastPath: skipping NFKC for runes without a decomposition
+// gives the answer the full normalisation gives, for every rune.
+func TestCompatFastPath(t *testing.T) {
+	slow := func(r rune) (string, bool) {
+		s := norm.NFKC.String(string(r))
+		if s == string(r) {
+			return "", false
+		}
+		b := make([]byte, 0, len(s))
+		for i := 0; i < len(s); i++ {
+			c := s[i]
+			switch {
+			case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
+				b = append(b, c)
+			case c >= 'A' && c <= 'Z':
+				b = append(b, c+'a'-'A')
+			default:
+				return "", false
+			}
+		}
+		return string(b), len(b) > 0
+	}
+	for r := rune(0xA0); r <= utf8.MaxRune; r++ {
+		if r >= 0xD800 && r <= 0xDFFF {
+			continue
+		}
+		gs, gok := compatASCII(r)
+		ws, wok := slow(r)
+		if gs != ws || gok != wok {
+			t.Fatalf("rune %U: got %q %v, want %q %v", r, gs, gok, ws, wok)
+		}
+	}
+}
+
+// TestFoldPlainMatchesRunes: the byte-for-byte fast path of fold gives
+// what the rune-by-rune fold gives, wherever it applies.
+func TestFoldPlainMatchesRunes(t *testing.T) {
+	r := rand.New(rand.NewPCG(2, 4))
+	alphabet := "aZ '\"\\-_.kILL\n\t`*"
+	applied := 0
+	for i := 0; i < 20000; i++ {
+		b := make([]byte, r.IntN(40))
+		for j := range b {
+			b[j] = alphabet[r.IntN(len(alphabet))]
+		}
+		text := string(b)
+		fast, ok := foldPlain(text)
+		if !ok {
+			continue
+		}
+		applied++
+		slow := foldRunes(text)
+		if fast.s != slow.s || !slices.Equal(fast.back.Entries(), slow.back.Entries()) {
+			t.Fatalf("%q: fast %q %v, slow %q %v", text, fast.s, fast.back, slow.s, slow.back)
+		}
+	}
+	if applied < 1000 {
+		t.Fatalf("fast path applied to %d texts only", applied)
+	}
+	if _, ok := foldPlain("a''b"); ok {
+		t.Error("a doubled quote must take the rune path")
 	}
 }

@@ -1,8 +1,7 @@
-package rules
+package automaton
 
 import (
 	"math/rand/v2"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -16,13 +15,12 @@ func markSet(ms []Mark) map[int]uint64 {
 	return out
 }
 
-// checkStreams fails when scan's streams mark src otherwise than one
-// stream does, for every built-in automaton.
+// checkStreams fails when Marks's streams mark src otherwise than one
+// stream does, for every automaton of the snapshot.
 func checkStreams(t *testing.T, src []byte) {
 	t.Helper()
-	for _, l := range builtinAutomata() {
-		d := l.get()
-		got, gotOK := d.scan(src, nil)
+	for _, d := range snapshotAutomata(t) {
+		got, gotOK := d.Marks(src, nil, false)
 		want, wantOK := d.scanOne(src, nil)
 		g, w := markSet(got), markSet(want)
 		if gotOK != wantOK || len(g) != len(w) {
@@ -33,10 +31,10 @@ func checkStreams(t *testing.T, src []byte) {
 				t.Fatalf("%d bytes: at %d streams mark %b, one stream %b (text around: %q)", len(src), end, g[end], groups, src[max(0, end-40):end])
 			}
 		}
-		// contains stops at the first mark of any stream
-		found, ok := d.contains(src)
+		// Contains stops at the first mark of any stream
+		found, ok := d.Contains(src)
 		if found != (len(w) > 0) || !found && ok != wantOK {
-			t.Fatalf("%d bytes: contains = %v, %v; one stream marks %d places (certain %v)", len(src), found, ok, len(w), wantOK)
+			t.Fatalf("%d bytes: Contains = %v, %v; one stream marks %d places (certain %v)", len(src), found, ok, len(w), wantOK)
 		}
 	}
 }
@@ -70,15 +68,10 @@ func TestStreamsAgree(t *testing.T) {
 			checkStreams(t, genStreamText(r, n))
 		}
 	}
-	// every rule's examples in one text, long enough for four streams
+	// the rules' examples in one text, long enough for four streams
 	var all []byte
-	for len(all) < 3*minBytes4 {
-		for _, rule := range All {
-			for _, ex := range slices.Concat(rule.Examples.Recommend, rule.Examples.Prohibit, rule.Examples.Mention) {
-				all = append(all, ex...)
-				all = append(all, '\n')
-			}
-		}
+	for ex := examples(t); len(all) < 3*minBytes4; {
+		all = append(all, ex...)
 	}
 	checkStreams(t, all)
 	// a match that runs across each stream start: the word is cut by the
