@@ -170,9 +170,14 @@ func htmlEnd(src []byte, i, to int, ends []int) (int, bool) {
 					quote = 0
 				}
 				continue
-			case c == '"' || c == '\'':
-				quote = c
+			case (c == '"' || c == '\'') && afterEquals(src, i, j):
+				quote = c // an attribute's quoted value
 				continue
+			case c == '<':
+				// a tag holds no '<' outside a quoted value: the text
+				// from i is no tag, and each '<' is read at most once
+				// (a page of "<a<a<a…" stays linear)
+				return 0, true
 			}
 		}
 		if c == term[len(term)-1] && j+1 >= i+len(term) && string(src[j+1-len(term):j+1]) == term {
@@ -181,6 +186,21 @@ func htmlEnd(src []byte, i, to int, ends []int) (int, bool) {
 		}
 	}
 	return 0, limit == to
+}
+
+// afterEquals: the last byte before src[j] other than a blank, after the
+// tag's opening at i, is '=': a quote there opens an attribute's value.
+func afterEquals(src []byte, i, j int) bool {
+	for k := j - 1; k > i; k-- {
+		switch src[k] {
+		case ' ', '\t', '\r', '\n':
+			continue
+		case '=':
+			return true
+		}
+		return false
+	}
+	return false
 }
 
 func hasPrefixAt(src []byte, i int, p string) bool {

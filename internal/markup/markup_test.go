@@ -34,6 +34,10 @@ func TestEnds(t *testing.T) {
 		{"ki<?x ?>ll", true, []string{"ll"}, true},
 		{"ki<![CDATA[a>]]>ll", true, []string{"ll"}, true},
 		{"ki<b\n\nll>", true, nil, true},
+		{"ki<b<i>ll", true, nil, true},                               // no tag holds an unquoted '<'
+		{`ki<a title="<">ll`, true, []string{"ll"}, true},            // '<' in a quoted value
+		{`ki<a "x>y">ll`, true, []string{`y">ll`}, true},             // a quote not after '=' opens no value
+		{"ki<a" + strings.Repeat("<a", 3000) + ">", true, nil, true}, // certain at the next '<', far from the limit
 		{"ki<b" + strings.Repeat("x", 5000) + ">", true, nil, false}, // too far
 		{"ki<b" + strings.Repeat("x", 100), true, nil, true},         // the text ends first
 		{"[ki](x (" + strings.Repeat(")", 40), true, nil, false},     // too many candidates
