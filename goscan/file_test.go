@@ -207,3 +207,30 @@ func TestFragments(t *testing.T) {
 		t.Error("a file that parses in no form gave no error")
 	}
 }
+
+// TestOwnProcessGroupWithoutTypes: without types, a name that every
+// assignment in the file gives its own child's PID, or that child's
+// process group (syscall.Getpgid), is the program's own; a name that
+// also takes a parameter's value is not.
+func TestOwnProcessGroupWithoutTypes(t *testing.T) {
+	for _, tc := range []struct {
+		name, body string
+		calls     int
+	}{
+		{"group of its child", "pgid, _ := syscall.Getpgid(cmd.Process.Pid)\n\tsyscall.Kill(-pgid, syscall.SIGKILL)", 0},
+		{"its child's pid", "pid := cmd.Process.Pid\n\tsyscall.Kill(pid, syscall.SIGTERM)", 0},
+		{"group of another pid", "pgid, _ := syscall.Getpgid(other)\n\tsyscall.Kill(-pgid, syscall.SIGKILL)", 1},
+		{"reassigned from a parameter", "pid := cmd.Process.Pid\n\tpid = other\n\tsyscall.Kill(pid, syscall.SIGTERM)", 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := "package p\n\nimport (\n\t\"os/exec\"\n\t\"syscall\"\n)\n\nfunc stop(cmd *exec.Cmd, other int) {\n\t" + tc.body + "\n}\n"
+			res := goscan.Scan([]byte(src), "p.go")
+			if res.Err != nil {
+				t.Fatal(res.Err)
+			}
+			if len(res.Calls) != tc.calls {
+				t.Errorf("%d calls, want %d: %+v", len(res.Calls), tc.calls, res.Calls)
+			}
+		})
+	}
+}

@@ -120,6 +120,9 @@ func (s *scanner) pidOrigin(e ast.Expr, depth int) origin {
 		if f, ok := s.callee(x); ok && f.recv == "" && f.name == "Getpid" && (f.pkg == pathOS || f.pkg == pathSyscall || f.pkg == pathUnix) {
 			return ownChild
 		}
+		if f, ok := s.callee(x); ok && f.recv == "" && f.name == "Getpgid" && (f.pkg == pathSyscall || f.pkg == pathUnix) && len(x.Args) == 1 {
+			return s.pidOrigin(x.Args[0], depth+1) // the process group of its own child
+		}
 	case *ast.SelectorExpr:
 		if x.Sel.Name != "Pid" {
 			break
@@ -135,13 +138,74 @@ func (s *scanner) pidOrigin(e ast.Expr, depth int) origin {
 		}
 	case *ast.Ident:
 		if s.info == nil {
-			break
+			// without types, a name every assignment in the file gives
+			// its own child's PID: pgid, err := syscall.Getpgid(cmd.Process.Pid)
+			vals := s.namedAssigns()[x.Name]
+			if len(vals) == 0 {
+				break
+			}
+			for _, v := range vals {
+				if v == nil || s.pidOrigin(v, depth+1) != ownChild {
+					return unknownOrigin
+				}
+			}
+			return ownChild
 		}
 		if v := s.variable(x); v != nil {
 			return s.originOf(v, depth, s.pidOrigin)
 		}
 	}
 	return unknownOrigin
+}
+
+// namedAssigns maps each plain name assigned in the file (x := …, x = …,
+// var x = …) to the values given it, for reading without types; built on
+// first use.
+func (s *scanner) namedAssigns() map[string][]ast.Expr {
+	if s.byName != nil {
+		return s.byName
+	}
+	s.byName = map[string][]ast.Expr{}
+	record := func(lhs, rhs []ast.Expr) {
+		for i, l := range lhs {
+			id, ok := ast.Unparen(l).(*ast.Ident)
+			if !ok || id.Name == "_" {
+				continue
+			}
+			var val ast.Expr
+			switch {
+			case len(lhs) == len(rhs):
+				val = rhs[i]
+			case len(rhs) == 1 && i == 0:
+				val = rhs[0] // pgid, err := syscall.Getpgid(pid)
+			}
+			s.byName[id.Name] = append(s.byName[id.Name], val)
+		}
+	}
+	ast.Inspect(s.syntax, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			record(n.Lhs, n.Rhs)
+		case *ast.ValueSpec:
+			lhs := make([]ast.Expr, len(n.Names))
+			for i, id := range n.Names {
+				lhs[i] = id
+			}
+			record(lhs, n.Values)
+		case *ast.RangeStmt:
+			record([]ast.Expr{n.Key, n.Value}, nil)
+		case *ast.FuncType:
+			if n.Params != nil {
+				for _, f := range n.Params.List {
+					for _, id := range f.Names {
+						s.byName[id.Name] = append(s.byName[id.Name], nil) // a parameter: whatever the caller gives
+					}
+				}
+			}
+		}
+		return true
+	})
+	return s.byName
 }
 
 // variable is the variable an identifier refers to, or nil.

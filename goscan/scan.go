@@ -158,6 +158,9 @@ type scanner struct {
 	// assigns maps a variable or field to the values assigned to it in the
 	// file; built on first use, only with type information.
 	assigns map[types.Object][]ast.Expr
+	// byName maps a name to the values assigned to it anywhere in the
+	// file, for reading without types; built on first use.
+	byName map[string][]ast.Expr
 }
 
 func (s *scanner) off(p token.Pos) int { return s.tf.Offset(p) }
