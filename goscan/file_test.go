@@ -215,7 +215,7 @@ func TestFragments(t *testing.T) {
 func TestOwnProcessGroupWithoutTypes(t *testing.T) {
 	for _, tc := range []struct {
 		name, body string
-		calls     int
+		calls      int
 	}{
 		{"group of its child", "pgid, _ := syscall.Getpgid(cmd.Process.Pid)\n\tsyscall.Kill(-pgid, syscall.SIGKILL)", 0},
 		{"its child's pid", "pid := cmd.Process.Pid\n\tsyscall.Kill(pid, syscall.SIGTERM)", 0},
