@@ -171,7 +171,7 @@ func (a *analyzer) call(open int) bool {
 		if len(pos) > 0 && a.stateRef(pos[0].lo, pos[0].hi) {
 			a.add(rules.SessionStateEdit, c.at)
 		}
-	case c.canon == "open" && len(pos) >= 2 && a.writeMode(pos[1]) && rules.RecoveryFile(a.path):
+	case c.canon == "open" && len(pos) >= 2 && a.writeMode(pos[1]) && a.recoveryScope(c.at):
 		// a fix script rewriting a client's config or an env file
 		if r := a.editedRule(pos[0].lo, pos[0].hi); r != nil {
 			a.add(r, c.at)
@@ -190,6 +190,11 @@ func (a *analyzer) call(open int) bool {
 	case c.method == "unlink" || c.method == "rmdir":
 		if a.stateRef(c.recvLo, c.recvHi) {
 			a.add(rules.SessionStateEdit, c.at)
+		}
+	case (c.method == "write_text" || c.method == "write_bytes") && a.recoveryScope(c.at):
+		// config_path.write_text(…) in a fix routine rewrites a client's config
+		if r := a.editedRule(c.recvLo, c.recvHi); r != nil {
+			a.add(r, c.at)
 		}
 	}
 	// a runner of the code's own (a container's exec_run, a helper
@@ -275,6 +280,51 @@ func (a *analyzer) editedRule(lo, hi int) *rules.Rule {
 func hasKey(m map[string]int, k string) bool {
 	_, ok := m[k]
 	return ok
+}
+
+// recoveryScope: the code at token i runs as a recovery step: the file is
+// a fix script by its name (rules.RecoveryFile), or the function around it
+// is named for one (def fix_browser_configuration, def repair_config).
+func (a *analyzer) recoveryScope(i int) bool {
+	if rules.RecoveryFile(a.path) {
+		return true
+	}
+	name := a.enclosingDef(i)
+	return name != "" && rules.RecoveryFile(name)
+}
+
+// enclosingDef returns the name of the def whose body holds token i: the
+// nearest def before it on a line indented less than i's line, or "".
+func (a *analyzer) enclosingDef(i int) string {
+	if i >= len(a.toks) {
+		return ""
+	}
+	indent := lineIndent(a.src, a.toks[i].start)
+	for k := i - 1; k >= 0; k-- {
+		t := a.toks[k]
+		if t.s != "def" || t.kind != tName {
+			continue
+		}
+		if d := lineIndent(a.src, t.start); d < indent && k+1 < len(a.toks) && a.toks[k+1].kind == tName {
+			return a.toks[k+1].s
+		} else if d < indent {
+			return ""
+		}
+	}
+	return ""
+}
+
+// lineIndent is the number of blanks that open the line holding off.
+func lineIndent(src []byte, off int) int {
+	ls := off
+	for ls > 0 && src[ls-1] != '\n' {
+		ls--
+	}
+	n := 0
+	for ls+n < len(src) && (src[ls+n] == ' ' || src[ls+n] == '\t') {
+		n++
+	}
+	return n
 }
 
 func (a *analyzer) add(r *rules.Rule, at int) {
