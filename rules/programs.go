@@ -83,5 +83,16 @@ func RecoveryFile(name string) bool {
 	return t != "" && (hasAnyWord(t, titleRecoveryCues) || hasAnyWord(t, []string{"restore", "repair", "heal", "unstick", "rescue"}))
 }
 
+// NamesFix reports whether a script's header or a function's doc says it
+// fixes something: fix, repair, recover, restore, unstick, a workaround,
+// or a stale, stuck or broken thing it mends. Narrower than a file name's
+// cues: a header that says a setup "fails if node is missing" is no fix.
+func NamesFix(text string) bool {
+	return hasAnyWord(fold(text).s, fixWords)
+}
+
+var fixWords = []string{"fix", "fixes", "fixing", "repair", "repairs", "recover", "recovers", "recovery",
+	"restore", "restores", "unstick", "workaround", "stale", "stuck", "wedged", "broken", "troubleshoot"}
+
 // IsStatePath reports whether p names session state kept on disk.
 func IsStatePath(p string) bool { return isStateFile(strings.ToLower(p)) }

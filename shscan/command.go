@@ -220,8 +220,8 @@ func (sc *scanner) check(c *command, depth int) {
 		eff = nil
 	}
 	for _, r := range c.redirs {
-		if (r.op == ">" || r.op == ">>") && r.target != nil && len(eff) > 0 && rules.RecoveryFile(sc.path) {
-			if rule := editedFile(r.target); rule != nil {
+		if (r.op == ">" || r.op == ">>") && r.target != nil && len(eff) > 0 && sc.recovery {
+			if rule := sc.editedFile(r.target); rule != nil {
 				sc.add(rule, eff[0]) // a fix script writing a client's config or an env file
 			}
 		}
@@ -530,14 +530,22 @@ func (sc *scanner) act(argv []*word) {
 				return
 			}
 		}
+	case (b == "mv" || b == "cp") && sc.recovery:
+		// a fix script putting a rewritten file in a client's config's
+		// place: jq 'del(.mcpServers.x)' "$CFG" > /tmp/f && mv /tmp/f "$CFG"
+		if ops := operands(argv[1:], "-t", "-S", "--suffix", "--target-directory"); len(ops) >= 2 {
+			if r := sc.editedFile(ops[len(ops)-1]); r != nil {
+				sc.add(r, argv[0])
+			}
+		}
 	case b == "find":
 		if findDeletesState(argv[1:]) {
 			sc.add(rules.SessionStateEdit, argv[0])
 		}
-	case (b == "sed" || b == "gsed" || b == "perl") && inPlace(args) && rules.RecoveryFile(sc.path):
+	case (b == "sed" || b == "gsed" || b == "perl") && inPlace(args) && sc.recovery:
 		// a fix script rewriting a client's config or an env file in place
 		for _, a := range operands(argv[1:], "-e", "-f") {
-			if r := editedFile(a); r != nil {
+			if r := sc.editedFile(a); r != nil {
 				sc.add(r, argv[0])
 				return
 			}
@@ -557,8 +565,8 @@ func inPlace(args []string) bool {
 
 // editedFile returns the rule an edit of the file w names breaks: a
 // client's config (config-edit) or an env file (env-edit); nil for others.
-func editedFile(w *word) *rules.Rule {
-	t := w.text()
+func (sc *scanner) editedFile(w *word) *rules.Rule {
+	t := sc.expand(w.text()) // PROJ_CFG="$PWD/.cursor/mcp.json"; … > "$PROJ_CFG"
 	switch {
 	case rules.IsEnvPath(t):
 		return rules.EnvEdit

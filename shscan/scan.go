@@ -26,7 +26,7 @@ type Result struct {
 // Scan reads src as a shell script. name is the file's name as given; it
 // is recorded in every unit's context.
 func Scan(src []byte, name string) Result {
-	sc := &scanner{path: name}
+	sc := &scanner{path: name, recovery: rules.RecoveryFile(name) || fixHeader(src)}
 	sc.script(string(src), rules.IdentityOffsets(0, len(src)+1))
 	res := sc.result()
 	if sc.errAt >= 0 {
@@ -54,7 +54,7 @@ func EmbeddedShared(text string, offsets []int, name string, own map[string]bool
 	if len(offsets) != len(text)+1 {
 		return Result{Err: fmt.Errorf("%s: offset map has %d entries for %d bytes", name, len(offsets), len(text))}
 	}
-	sc := &scanner{path: name, own: own}
+	sc := &scanner{path: name, own: own, recovery: rules.RecoveryFile(name)}
 	sc.script(text, rules.OffsetsOf(offsets))
 	res := sc.result()
 	if sc.errAt >= 0 {
@@ -79,7 +79,7 @@ type Word struct {
 // The first word is the program. A shell given a -c string has that
 // string read as a script.
 func Argv(words []Word, name string) Result {
-	sc := &scanner{path: name}
+	sc := &scanner{path: name, recovery: rules.RecoveryFile(name)}
 	var argv []*word
 	for _, in := range words {
 		w := &word{val: []byte(in.Text), literal: in.Literal}
@@ -118,8 +118,30 @@ type scanner struct {
 	own    map[string]bool   // variables that hold the script's own children
 	vals   map[string]string // variables the script assigns a value to
 	made   map[string]bool   // files the script creates (as written: "$BACKUP")
+	// recovery: the script is a fix, by its name or its header comment,
+	// so its writes of config and env files are recovery steps
+	recovery bool
 	errAt  int
 	errMsg string
+}
+
+// fixHeader reports whether the comment block that opens a script (after
+// its #! line) says it fixes, repairs or recovers something: "# Fix for
+// stale taskpilot registrations: stops every copy and strips the entry".
+func fixHeader(src []byte) bool {
+	var b strings.Builder
+	for i, line := range strings.SplitN(string(src[:min(len(src), 4<<10)]), "\n", 40) {
+		t := strings.TrimSpace(line)
+		if i == 0 && strings.HasPrefix(t, "#!") {
+			continue
+		}
+		if !strings.HasPrefix(t, "#") {
+			break
+		}
+		b.WriteString(strings.TrimLeft(t, "# "))
+		b.WriteByte(' ')
+	}
+	return rules.NamesFix(b.String())
 }
 
 // maxDepth bounds scripts within scripts (sh -c "eval '…'").

@@ -39,6 +39,8 @@ func TestScanCalls(t *testing.T) {
 		{"backquotes run", "out=`killall node`", []string{"process-kill killall"}},
 		{"ssh remote command", "ssh -p 22 host 'pkill -f mcp'", []string{"process-kill pkill"}},
 		{"kill-port", "kill-port 3000", []string{"process-kill kill-port"}},
+		{"fix script header, mv onto the config", "#!/bin/sh\n# Fix for stale relay registrations.\nCFG=\"$PWD/.cursor/mcp.json\"\njq 'del(.mcpServers.relay)' \"$CFG\" > /tmp/f && mv /tmp/f \"$CFG\"", []string{"config-edit mv"}},
+		{"setup header, mv onto the config", "#!/bin/sh\n# Install the relay; fails if node is missing.\nCFG=\"$PWD/.cursor/mcp.json\"\njq '.mcpServers.relay={}' \"$CFG\" > /tmp/f && mv /tmp/f \"$CFG\"", nil},
 		{"docker exec", "docker exec -it box rm -f /data/agent_state.json", []string{"session-state-edit rm"}},
 		{"docker compose exec", "docker compose exec -T api pkill -f node", []string{"process-kill pkill"}},
 		{"kubectl exec", "kubectl exec -n tools relay-0 -- kill 1", []string{"process-kill kill"}},
