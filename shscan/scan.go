@@ -112,17 +112,17 @@ func IsScript(text string) bool {
 
 // scanner holds what a scan has found so far.
 type scanner struct {
-	path   string
-	units  []rules.Unit
-	calls  []rules.Finding
-	own    map[string]bool   // variables that hold the script's own children
-	vals   map[string]string // variables the script assigns a value to
-	made   map[string]bool   // files the script creates (as written: "$BACKUP")
+	path  string
+	units []rules.Unit
+	calls []rules.Finding
+	own   map[string]bool   // variables that hold the script's own children
+	vals  map[string]string // variables the script assigns a value to
+	made  map[string]bool   // files the script creates (as written: "$BACKUP")
 	// recovery: the script is a fix, by its name or its header comment,
 	// so its writes of config and env files are recovery steps
 	recovery bool
-	errAt  int
-	errMsg string
+	errAt    int
+	errMsg   string
 }
 
 // fixHeader reports whether the comment block that opens a script (after
