@@ -789,6 +789,18 @@ func pronounEnd(toks []token, k int) bool {
 func nearestEditVerb(seg *segment, toks []token, lo, hi, ti int, t pathRun) (int, bool) {
 	for k := ti - 1; k >= lo; k-- {
 		w := toks[k]
+		if w.s == ")" && !w.code {
+			// "comment out (or delete) the keys in config.yaml": the
+			// parenthesis offers an alternative to the verb before it
+			j := k - 1
+			for j > lo && toks[j].s != "(" && toks[j].s != ")" {
+				j--
+			}
+			if j > lo && toks[j].s == "(" && prevWord(toks, j) != "" {
+				k = j
+				continue
+			}
+		}
 		if !w.code && (w.s == ":" && (k == 0 || lemma(toks[k-1].s, editForms) == "") || w.s == "\"") {
 			break // a label or a quotation lies between the verb and the file
 		}
