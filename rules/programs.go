@@ -94,5 +94,14 @@ func NamesFix(text string) bool {
 var fixWords = []string{"fix", "fixes", "fixing", "repair", "repairs", "recover", "recovers", "recovery",
 	"restore", "restores", "unstick", "workaround", "stale", "stuck", "wedged", "broken", "troubleshoot"}
 
+// NamesFallback reports whether text (a script's header comment) says the
+// agent's tools are failing or bypassed: "Its own MCP tools are down, so
+// talk to the upstream directly". A script so introduced calls an API as
+// the fallback.
+func NamesFallback(text string) bool {
+	l := fold(text).s
+	return toolFailing(l) || hasAnyWord(l, fallbackCues) && hasAnyWord(l, toolWords)
+}
+
 // IsStatePath reports whether p names session state kept on disk.
 func IsStatePath(p string) bool { return isStateFile(strings.ToLower(p)) }

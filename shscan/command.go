@@ -530,6 +530,15 @@ func (sc *scanner) act(argv []*word) {
 				return
 			}
 		}
+	case (b == "curl" || b == "wget" || b == "http" || b == "https" || b == "xh") && sc.fallback:
+		// a script whose header says the tools are down calls the API
+		// behind them: curl -H "Authorization: Bearer $TOKEN" https://api…
+		for _, a := range argv[1:] {
+			if t := a.text(); strings.HasPrefix(t, "http://") || strings.HasPrefix(t, "https://") {
+				sc.add(rules.RawAPIFallback, argv[0])
+				return
+			}
+		}
 	case (b == "mv" || b == "cp") && sc.recovery:
 		// a fix script putting a rewritten file in a client's config's
 		// place: jq 'del(.mcpServers.x)' "$CFG" > /tmp/f && mv /tmp/f "$CFG"

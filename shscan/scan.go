@@ -26,7 +26,8 @@ type Result struct {
 // Scan reads src as a shell script. name is the file's name as given; it
 // is recorded in every unit's context.
 func Scan(src []byte, name string) Result {
-	sc := &scanner{path: name, recovery: rules.RecoveryFile(name) || fixHeader(src)}
+	header := headerComment(src)
+	sc := &scanner{path: name, recovery: rules.RecoveryFile(name) || rules.NamesFix(header), fallback: rules.NamesFallback(header)}
 	sc.script(string(src), rules.IdentityOffsets(0, len(src)+1))
 	res := sc.result()
 	if sc.errAt >= 0 {
@@ -121,14 +122,17 @@ type scanner struct {
 	// recovery: the script is a fix, by its name or its header comment,
 	// so its writes of config and env files are recovery steps
 	recovery bool
+	// fallback: the header says the agent's tools are down or bypassed,
+	// so the script's HTTP calls go around them
+	fallback bool
 	errAt    int
 	errMsg   string
 }
 
-// fixHeader reports whether the comment block that opens a script (after
-// its #! line) says it fixes, repairs or recovers something: "# Fix for
-// stale taskpilot registrations: stops every copy and strips the entry".
-func fixHeader(src []byte) bool {
+// headerComment returns the text of the comment block that opens a
+// script, after its #! line: what the script is for ("# Fix for stale
+// taskpilot registrations: stops every copy and strips the entry").
+func headerComment(src []byte) string {
 	var b strings.Builder
 	for i, line := range strings.SplitN(string(src[:min(len(src), 4<<10)]), "\n", 40) {
 		t := strings.TrimSpace(line)
@@ -141,7 +145,7 @@ func fixHeader(src []byte) bool {
 		b.WriteString(strings.TrimLeft(t, "# "))
 		b.WriteByte(' ')
 	}
-	return rules.NamesFix(b.String())
+	return b.String()
 }
 
 // maxDepth bounds scripts within scripts (sh -c "eval '…'").
