@@ -116,7 +116,7 @@ func (a *analyzer) call(open int) bool {
 		}
 		a.add(rules.ProcessKill, k)
 	case utimes[c]:
-		if len(args) > 0 && a.watched(args[0].lo, args[0].hi) {
+		if len(args) > 0 && (a.watched(args[0].lo, args[0].hi) || rules.ReloadScript(a.path, "")) {
 			a.add(rules.MtimeReload, k)
 		}
 	case removers[c]:

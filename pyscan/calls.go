@@ -164,7 +164,7 @@ func (a *analyzer) call(open int) bool {
 			a.add(rules.ProcessKill, c.at)
 		}
 	case c.canon == "os.utime":
-		if len(pos) > 0 && a.watched(pos[0].lo, pos[0].hi) {
+		if len(pos) > 0 && (a.watched(pos[0].lo, pos[0].hi) || rules.ReloadScript(a.path, "")) {
 			a.add(rules.MtimeReload, c.at)
 		}
 	case removers[c.canon]:
@@ -184,7 +184,7 @@ func (a *analyzer) call(open int) bool {
 			a.add(rules.ProcessKill, c.at)
 		}
 	case c.method == "touch":
-		if a.watched(c.recvLo, c.recvHi) {
+		if a.watched(c.recvLo, c.recvHi) || rules.ReloadScript(a.path, "") {
 			a.add(rules.MtimeReload, c.at)
 		}
 	case c.method == "unlink" || c.method == "rmdir":

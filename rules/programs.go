@@ -103,5 +103,15 @@ func NamesFallback(text string) bool {
 	return toolFailing(l) || hasAnyWord(l, fallbackCues) && hasAnyWord(l, toolWords)
 }
 
+// ReloadScript reports whether a script's name or header comment says it
+// makes something reload or restart ("reload_workers.py", "# Quick way to
+// restart every dev server: they run under nodemon"): there a touch of
+// a file that exists is the trigger its watcher reloads on.
+func ReloadScript(name, header string) bool {
+	words := []string{"reload", "reloads", "reloading", "restart", "restarts", "restarting", "redeploy", "hot-reload",
+		"hotreload", "nodemon", "watcher", "watchers"}
+	return hasAnyWord(fileTitle(name), words) || hasAnyWord(fold(header).s, words)
+}
+
 // IsStatePath reports whether p names session state kept on disk.
 func IsStatePath(p string) bool { return isStateFile(strings.ToLower(p)) }

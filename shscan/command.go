@@ -515,7 +515,7 @@ func (sc *scanner) act(argv []*word) {
 		}
 	case b == "touch":
 		for _, a := range operands(argv[1:], "-d", "-t", "-r", "--date", "--reference") {
-			if watched(a) {
+			if watched(a) || sc.reload && reloadable(sc.expand(a.text())) {
 				sc.add(rules.MtimeReload, argv[0])
 				return
 			}
@@ -621,6 +621,25 @@ func operands(args []*word, valued ...string) []*word {
 	}
 	return out
 }
+
+// reloadable: in a script that makes servers reload, a touched path a
+// watcher reloads on: a source or config file by its extension
+// (hub/server.js, app.wsgi, uwsgi.ini), or a variable the script does not
+// spell out ("$f" of a loop over entry files). A marker or an output file
+// (.python312_compat, new-output.txt) and scratch files are none.
+func reloadable(p string) bool {
+	if strings.HasPrefix(p, "/tmp/") || strings.Contains(p, "TMPDIR") || strings.Contains(p, "$$") || perInstance(p) {
+		return false
+	}
+	if n := varNames(p); len(n) == 1 && strings.Trim(p, "\"${}") == n[0] {
+		return true
+	}
+	return reloadExts[strings.ToLower(path.Ext(p))]
+}
+
+var reloadExts = map[string]bool{".js": true, ".mjs": true, ".cjs": true, ".ts": true, ".tsx": true, ".jsx": true,
+	".py": true, ".rb": true, ".php": true, ".go": true, ".wsgi": true, ".ini": true, ".conf": true, ".cfg": true,
+	".yaml": true, ".yml": true, ".json": true, ".toml": true, ".vue": true, ".svelte": true}
 
 // watched: a path a watcher may reload: a config, env or session-state
 // file or a reload sentinel by its name, or a variable named for one

@@ -27,7 +27,8 @@ type Result struct {
 // is recorded in every unit's context.
 func Scan(src []byte, name string) Result {
 	header := headerComment(src)
-	sc := &scanner{path: name, recovery: rules.RecoveryFile(name) || rules.NamesFix(header), fallback: rules.NamesFallback(header)}
+	sc := &scanner{path: name, recovery: rules.RecoveryFile(name) || rules.NamesFix(header), fallback: rules.NamesFallback(header),
+		reload: rules.ReloadScript(name, header)}
 	sc.script(string(src), rules.IdentityOffsets(0, len(src)+1))
 	res := sc.result()
 	if sc.errAt >= 0 {
@@ -125,6 +126,9 @@ type scanner struct {
 	// fallback: the header says the agent's tools are down or bypassed,
 	// so the script's HTTP calls go around them
 	fallback bool
+	// reload: the script exists to make servers reload or restart, so
+	// its touches are the triggers (rules.ReloadScript)
+	reload bool
 	errAt    int
 	errMsg   string
 }

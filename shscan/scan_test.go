@@ -43,6 +43,8 @@ func TestScanCalls(t *testing.T) {
 		{"setup header, mv onto the config", "#!/bin/sh\n# Install the relay; fails if node is missing.\nCFG=\"$PWD/.cursor/mcp.json\"\njq '.mcpServers.relay={}' \"$CFG\" > /tmp/f && mv /tmp/f \"$CFG\"", nil},
 		{"fallback header, curl of the API", "#!/bin/sh\n# The relay's MCP tools are down, so call the API directly.\ncurl -s -H \"Authorization: Bearer $T\" https://api.example.com/v1/items", []string{"raw-api-fallback curl"}},
 		{"no fallback header, curl of the API", "#!/bin/sh\n# List the items.\ncurl -s https://api.example.com/v1/items", nil},
+		{"reload script header, touch of a source file", "#!/bin/sh\n# restart the dev servers: they run under nodemon\ntouch hub/server.js\ntouch /tmp/marker", []string{"mtime-reload touch"}},
+		{"touch of a source file", "#!/bin/sh\n# build the site\ntouch hub/server.js", nil},
 		{"docker exec", "docker exec -it box rm -f /data/agent_state.json", []string{"session-state-edit rm"}},
 		{"docker compose exec", "docker compose exec -T api pkill -f node", []string{"process-kill pkill"}},
 		{"kubectl exec", "kubectl exec -n tools relay-0 -- kill 1", []string{"process-kill kill"}},
