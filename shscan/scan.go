@@ -129,8 +129,8 @@ type scanner struct {
 	// reload: the script exists to make servers reload or restart, so
 	// its touches are the triggers (rules.ReloadScript)
 	reload bool
-	errAt    int
-	errMsg   string
+	errAt  int
+	errMsg string
 }
 
 // headerComment returns the text of the comment block that opens a
