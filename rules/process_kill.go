@@ -123,7 +123,7 @@ func findProcessKill(seg *segment, emit func(hit)) {
 				emit(hit{start: t.start, end: t.end, verb: true})
 			}
 		case w == "send" || w == "sends" || w == "sending":
-			if sendsSignal(toks, i) {
+			if sendsSignal(toks, i) && !supervisorPage(seg.v.u.Ctx.Headings) {
 				emit(hit{start: t.start, end: t.end, verb: true})
 			}
 		case (w == "os" || w == "syscall" || w == "unix" || w == "process") && i+2 < len(toks) &&
@@ -383,7 +383,7 @@ func killVerb(seg *segment, i int) bool {
 	if ownTerminalKey(seg.text()) {
 		return false // "press Ctrl+C to terminate it": the reader's own terminal
 	}
-	if throughTool(toks, i) {
+	if throughTool(toks, i) || supervisorPage(seg.v.u.Ctx.Headings) {
 		return false
 	}
 	if strings.HasPrefix(toks[i].s, "termin") {
@@ -447,6 +447,24 @@ func killVerb(seg *segment, i int) bool {
 	}
 	return toks[i].s != "killing" && toks[i].s != "killed" && seg.v.procWordsOf() && impliedObject(toks, i)
 }
+
+// supervisorPage: the page documents a program that runs a command as its
+// own child and signals it (its title is the program's name, as a
+// reference page's is): "Send a forceful KILL signal if the command
+// ignores the first one" on timeout's page, "Kill its process if the CPU
+// usage goes over 50%" on cpulimit's, say what the program does to the
+// child it started (SPEC, Code: a child it started itself), not what the
+// reader should end by hand. A kill command named there still counts.
+func supervisorPage(headings []string) bool {
+	if len(headings) == 0 {
+		return false
+	}
+	return supervisors[strings.ToLower(strings.Trim(strings.TrimSpace(headings[0]), "`*_"))]
+}
+
+// supervisors run a command as their own child and signal it on a
+// condition: a time limit, a file change, a resource limit, a finish.
+var supervisors = set("timeout", "gtimeout", "entr", "cpulimit", "ntfyme", "watchexec", "nodemon", "timelimit", "runlim")
 
 // throughTool: "use `process` with action='stop' to terminate it", "call
 // the jobs tool's cancel action to kill it": the ending is the purpose of
