@@ -364,33 +364,18 @@ func NewFilter(rs []*Rule) (*Filter, error) {
 			f.rules = append(f.rules, ruleRoutes{rule: r, always: true})
 			continue
 		}
-		rr := ruleRoutes{rule: r}
-		for _, spec := range specs {
-			var cr compiledRoute
-			for _, g := range spec.groups {
-				if len(groups) == maxGroups {
-					return nil, fmt.Errorf("prefilter: more than %d word groups", maxGroups)
-				}
-				if spec.tables {
-					tables |= 1 << uint(len(groups))
-				}
-				cr.groups |= 1 << uint(len(groups))
-				groups = append(groups, g)
+		rr, err := compileRoutes(r, specs, func(words []string, inTables bool) (uint, error) {
+			if len(groups) == maxGroups {
+				return 0, fmt.Errorf("prefilter: more than %d word groups", maxGroups)
 			}
-			cr.leadIn = spec.leadIn
-			for _, w := range spec.local {
-				cr.local |= 1 << uint(w)
+			if inTables {
+				tables |= 1 << uint(len(groups))
 			}
-			for _, w := range spec.context {
-				cr.context |= 1 << uint(w)
-			}
-			switch r.Needs {
-			case Recovery:
-				cr.context |= 1 << wRecovery
-			case Fallback:
-				cr.context |= 1 << wFallback
-			}
-			rr.routes = append(rr.routes, cr)
+			groups = append(groups, words)
+			return uint(len(groups) - 1), nil
+		})
+		if err != nil {
+			return nil, err
 		}
 		f.rules = append(f.rules, rr)
 	}
@@ -434,6 +419,40 @@ func MustFilter(rs []*Rule) *Filter {
 
 // routesOf returns a rule's routes: the built-in table, or for a custom
 // rule of plain words its words (any one of them may be the hit).
+// compileRoutes turns a rule's route specs into the routes a filter
+// checks; group gives each word group of a spec its bit (recording its
+// words where the caller keeps them) and is told whether the group reads
+// state tables. NewFilter numbers the built-in groups from 0, FilterFor a
+// custom rule's from extraBase.
+func compileRoutes(r *Rule, specs []routeSpec, group func(words []string, tables bool) (uint, error)) (ruleRoutes, error) {
+	rr := ruleRoutes{rule: r}
+	for _, spec := range specs {
+		var cr compiledRoute
+		for _, g := range spec.groups {
+			bit, err := group(g, spec.tables)
+			if err != nil {
+				return rr, err
+			}
+			cr.groups |= 1 << bit
+		}
+		cr.leadIn = spec.leadIn
+		for _, w := range spec.local {
+			cr.local |= 1 << uint(w)
+		}
+		for _, w := range spec.context {
+			cr.context |= 1 << uint(w)
+		}
+		switch r.Needs {
+		case Recovery:
+			cr.context |= 1 << wRecovery
+		case Fallback:
+			cr.context |= 1 << wFallback
+		}
+		rr.routes = append(rr.routes, cr)
+	}
+	return rr, nil
+}
+
 func routesOf(r *Rule) ([]routeSpec, bool) {
 	if ByID(r.ID) == r {
 		return r.routes, len(r.routes) > 0
@@ -485,23 +504,15 @@ func FilterFor(rs []*Rule) (*Filter, error) {
 			f.rules = append(f.rules, ruleRoutes{rule: r, always: true})
 			continue
 		}
-		rr := ruleRoutes{rule: r}
-		for _, spec := range specs {
-			var cr compiledRoute
-			for _, g := range spec.groups {
-				if extraBase+len(extra) >= maxGroups {
-					return nil, fmt.Errorf("prefilter: more than %d custom word groups", maxGroups-extraBase)
-				}
-				cr.groups |= 1 << uint(extraBase+len(extra))
-				extra = append(extra, g)
+		rr, err := compileRoutes(r, specs, func(words []string, _ bool) (uint, error) {
+			if extraBase+len(extra) >= maxGroups {
+				return 0, fmt.Errorf("prefilter: more than %d custom word groups", maxGroups-extraBase)
 			}
-			switch r.Needs {
-			case Recovery:
-				cr.context |= 1 << wRecovery
-			case Fallback:
-				cr.context |= 1 << wFallback
-			}
-			rr.routes = append(rr.routes, cr)
+			extra = append(extra, words)
+			return uint(extraBase + len(extra) - 1), nil
+		})
+		if err != nil {
+			return nil, err
 		}
 		f.rules = append(f.rules, rr)
 	}
