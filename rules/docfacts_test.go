@@ -18,6 +18,8 @@ func TestOpeningFailure(t *testing.T) {
 		{"failure in a later paragraph", "Relay is a small server.\n\nIt hangs when the disk is full.\n", false},
 		{"code first", "```\nconnection closed\n```\n", false},
 		{"empty", "", false},
+		{"shut down is no failure", "The relay shuts down cleanly when the client exits.\n", false},
+		{"a closed issue is no failure", "Closed as a duplicate of #12.\n", false},
 	} {
 		if got := OpeningFailure([]byte(tc.src)); got != tc.want {
 			t.Errorf("%s: OpeningFailure = %v, want %v", tc.name, got, tc.want)

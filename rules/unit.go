@@ -269,14 +269,22 @@ func OpeningFailure(src []byte) bool {
 	// a failure that happens, not a topic: "network errors" in a product's
 	// description is what it reports, "it only shows Client closed" is
 	// what went wrong
-	return hasAnyWord(fold(p).s, failureCues) || hasAnyWord(fold(p).s, openingFailures)
+	l := fold(p).s
+	for _, c := range failureCues {
+		if c != "down" && c != "closed" && containsWord(l, c) {
+			return true
+		}
+	}
+	return hasAnyWord(l, openingFailures)
 }
 
 // openingFailures are the failures a thread's question opens on beside
 // failureCues.
 var openingFailures = []string{"won't connect", "will not connect", "doesn't connect", "does not connect",
 	"can't connect", "cannot connect", "won't start", "will not start", "not picked up", "never appears",
-	"never shows up", "doesn't show up", "does not show up"}
+	"never shows up", "doesn't show up", "does not show up",
+	// "down" and "closed" alone also shut down, scroll down and close issues
+	"is down", "are down", "went down", "client closed", "connection closed", "transport closed"}
 
 // once answers f(src) through the cache *v (0 unknown, 1 yes, -1 no), so
 // a fact of the document is computed at most once.
