@@ -166,46 +166,60 @@ func (s *scanner) namedAssigns() map[string][]ast.Expr {
 		return s.byName
 	}
 	s.byName = map[string][]ast.Expr{}
-	record := func(lhs, rhs []ast.Expr) {
-		for i, l := range lhs {
-			id, ok := ast.Unparen(l).(*ast.Ident)
-			if !ok || id.Name == "_" {
-				continue
-			}
-			var val ast.Expr
-			switch {
-			case len(lhs) == len(rhs):
-				val = rhs[i]
-			case len(rhs) == 1 && i == 0:
-				val = rhs[0] // pgid, err := syscall.Getpgid(pid)
-			}
-			s.byName[id.Name] = append(s.byName[id.Name], val)
-		}
-	}
 	ast.Inspect(s.syntax, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			record(n.Lhs, n.Rhs)
-		case *ast.ValueSpec:
-			lhs := make([]ast.Expr, len(n.Names))
-			for i, id := range n.Names {
-				lhs[i] = id
-			}
-			record(lhs, n.Values)
-		case *ast.RangeStmt:
-			record([]ast.Expr{n.Key, n.Value}, nil)
-		case *ast.FuncType:
-			if n.Params != nil {
-				for _, f := range n.Params.List {
-					for _, id := range f.Names {
-						s.byName[id.Name] = append(s.byName[id.Name], nil) // a parameter: whatever the caller gives
-					}
+		if ft, ok := n.(*ast.FuncType); ok && ft.Params != nil {
+			for _, f := range ft.Params.List {
+				for _, id := range f.Names {
+					s.byName[id.Name] = append(s.byName[id.Name], nil) // a parameter: whatever the caller gives
 				}
 			}
 		}
+		eachAssigned(n, true, func(l, val ast.Expr) {
+			if id, ok := ast.Unparen(l).(*ast.Ident); ok && id.Name != "_" {
+				s.byName[id.Name] = append(s.byName[id.Name], val)
+			}
+		})
 		return true
 	})
 	return s.byName
+}
+
+// eachAssigned calls fn with each left side the node assigns and the
+// value it gets: the right side at its place, the one call of a
+// multi-value assignment for its first name (p, err := os.FindProcess(pid)),
+// nil where no value can be traced (a range variable, the second result).
+// A declaration without values (var x int) counts only with bare.
+func eachAssigned(n ast.Node, bare bool, fn func(l, val ast.Expr)) {
+	var lhs, rhs []ast.Expr
+	switch n := n.(type) {
+	case *ast.AssignStmt:
+		lhs, rhs = n.Lhs, n.Rhs
+	case *ast.ValueSpec:
+		if len(n.Values) == 0 && !bare {
+			return
+		}
+		lhs, rhs = make([]ast.Expr, len(n.Names)), n.Values
+		for i, id := range n.Names {
+			lhs[i] = id
+		}
+	case *ast.RangeStmt:
+		lhs = []ast.Expr{n.Key, n.Value}
+	default:
+		return
+	}
+	for i, l := range lhs {
+		if l == nil {
+			continue
+		}
+		var val ast.Expr
+		switch {
+		case len(lhs) == len(rhs):
+			val = rhs[i]
+		case len(rhs) == 1 && i == 0:
+			val = rhs[0]
+		}
+		fn(l, val)
+	}
 }
 
 // variable is the variable an identifier refers to, or nil.
@@ -252,44 +266,20 @@ func (s *scanner) assignments() map[types.Object][]ast.Expr {
 		return s.assigns
 	}
 	s.assigns = map[types.Object][]ast.Expr{}
-	record := func(lhs []ast.Expr, rhs []ast.Expr) {
-		for i, l := range lhs {
-			obj := s.target(l)
-			if obj == nil {
-				continue
-			}
-			var val ast.Expr
-			switch {
-			case len(lhs) == len(rhs):
-				val = rhs[i]
-			case len(rhs) == 1 && i == 0:
-				val = rhs[0] // p, err := os.FindProcess(pid)
-			}
-			s.assigns[obj] = append(s.assigns[obj], val)
-		}
-	}
 	for _, d := range s.syntax.Decls {
 		ast.Inspect(d, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.AssignStmt:
-				record(n.Lhs, n.Rhs)
-			case *ast.ValueSpec:
-				if len(n.Values) > 0 {
-					lhs := make([]ast.Expr, len(n.Names))
-					for i, id := range n.Names {
-						lhs[i] = id
-					}
-					record(lhs, n.Values)
-				}
-			case *ast.RangeStmt:
-				record([]ast.Expr{n.Key, n.Value}, nil)
-			case *ast.KeyValueExpr:
-				if id, ok := n.Key.(*ast.Ident); ok {
+			if kv, ok := n.(*ast.KeyValueExpr); ok {
+				if id, ok := kv.Key.(*ast.Ident); ok {
 					if v, ok := s.info.Uses[id].(*types.Var); ok && v.IsField() {
-						s.assigns[v] = append(s.assigns[v], n.Value)
+						s.assigns[v] = append(s.assigns[v], kv.Value)
 					}
 				}
 			}
+			eachAssigned(n, false, func(l, val ast.Expr) {
+				if obj := s.target(l); obj != nil {
+					s.assigns[obj] = append(s.assigns[obj], val)
+				}
+			})
 			return true
 		})
 	}
