@@ -386,6 +386,20 @@ var spawners = map[string]bool{"child_process.spawn": true, "child_process.exec"
 	"execa.execaNode": true, "execa.execaCommand": true, "Bun.spawn": true, "Deno.Command": true,
 	"cross-spawn": true, "cross-spawn.spawn": true}
 
+// spawnerLast are the last names of the spawners' dotted names and the
+// bare ones: a call whose last name is none of them (and no import's
+// alias) starts no child.
+var spawnerLast = func() map[string]bool {
+	m := map[string]bool{}
+	for k := range spawners {
+		m[k[strings.LastIndexByte(k, '.')+1:]] = true
+	}
+	for k := range bareSpawners {
+		m[k] = true
+	}
+	return m
+}()
+
 // bareSpawners are the spawners' own names, read as such where no import
 // binds them otherwise (a fragment, or a file that imports them by name).
 var bareSpawners = map[string]bool{"spawn": true, "fork": true, "execa": true, "execFile": true}
@@ -498,6 +512,9 @@ func (a *analyzer) spawningFuncs() map[string]bool {
 	for k := range a.toks {
 		if !a.is(k, "(") || a.name(k-1) == "" {
 			continue
+		}
+		if last := a.toks[k-1].s; !spawnerLast[last] && a.alias[last] == "" {
+			continue // no spawner's name: skip building the chain of every call
 		}
 		if parts, _ := a.chainEnding(k - 1); a.spawner(strings.Join(parts, ".")) {
 			at = append(at, k)
