@@ -133,23 +133,13 @@ func setsProperty(toks []token, i int) bool {
 // objectIsFile: the words after the touch verb name a file ("one of the
 // listed files", "the entry-point script", "the ini file").
 func objectIsFile(toks []token, i int) bool {
-	for k, n := i+1, 0; k < len(toks) && n < 6; k++ {
-		if !toks[k].word {
-			if toks[k].s == "," || toks[k].s == "." || toks[k].s == ";" {
-				return false
-			}
-			continue
-		}
-		n++
-		switch toks[k].s {
-		case "file", "files", "script", "scripts", "ini":
-			return true
-		case "on", "base", "upon": // "touch on", "touch base": other senses
-			return false
-		}
-	}
-	return false
+	return firstWordAhead(toks, i, 6, ",.;", fileNouns, otherTouchSenses)
 }
+
+var (
+	fileNouns        = set("file", "files", "script", "scripts", "ini")
+	otherTouchSenses = set("on", "base", "upon") // "touch on", "touch base": other senses
+)
 
 // reloadPurpose: the sentence or paragraph says the touch is there to make
 // something reload ("… and let the reloader restart the workers", "the

@@ -501,23 +501,13 @@ func fileEdit(seg *segment, isTarget func(string) bool, generic []string, emit f
 // pastedHere: the paste at i puts its object in the conversation ("paste
 // your config here", "paste it below", "paste the output in this issue").
 func pastedHere(toks []token, i int) bool {
-	for k, n := i+1, 0; k < len(toks) && n < 8; k++ {
-		if !toks[k].word {
-			if toks[k].s == "." || toks[k].s == "?" || toks[k].s == ";" {
-				return false
-			}
-			continue
-		}
-		n++
-		switch toks[k].s {
-		case "here", "below", "issue", "thread", "comment", "chat", "reply":
-			return true
-		case "into", "to":
-			return false // "paste it into mcp.json": the place it edits
-		}
-	}
-	return false
+	return firstWordAhead(toks, i, 8, ".?;", conversationPlaces, editPlaces)
 }
+
+var (
+	conversationPlaces = set("here", "below", "issue", "thread", "comment", "chat", "reply")
+	editPlaces         = set("into", "to") // "paste it into mcp.json": the place it edits
+)
 
 // configModifier are nouns after "config" that make it a modifier, not
 // the file: "configuration errors", "config templates".

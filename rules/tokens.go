@@ -1,5 +1,7 @@
 package rules
 
+import "strings"
+
 // token is a word or a punctuation mark of folded text. Words are runs of
 // letters, digits, '_' and inner apostrophes or hyphens; every other
 // non-space byte (or multi-byte dash) is a token of its own.
@@ -89,4 +91,27 @@ func nthWordAfter(toks []token, i, n int) string {
 		}
 	}
 	return ""
+}
+
+// firstWordAhead reads up to n words after token i, stopping at any of
+// the punctuation tokens in stops: it reports true at the first word in
+// yes, false at the first in no or at a stop.
+func firstWordAhead(toks []token, i, n int, stops string, yes, no map[string]bool) bool {
+	for k, c := i+1, 0; k < len(toks) && c < n; k++ {
+		t := toks[k]
+		if !t.word {
+			if len(t.s) == 1 && strings.Contains(stops, t.s) {
+				return false
+			}
+			continue
+		}
+		c++
+		switch {
+		case yes[t.s]:
+			return true
+		case no[t.s]:
+			return false
+		}
+	}
+	return false
 }
