@@ -315,9 +315,8 @@ func zeroSignal(e ast.Expr) bool {
 // by its constant value, a literal in it, or a variable name such as
 // configPath.
 func (s *scanner) namesWatchedFile(e ast.Expr) bool {
-	watched := func(v string) bool { return rules.IsConfigPath(v) || rules.IsEnvPath(v) || rules.IsStatePath(v) }
 	if v, ok := s.str(e); ok {
-		return watched(v)
+		return rules.IsWatchedPath(v)
 	}
 	hit := false
 	ast.Inspect(e, func(n ast.Node) bool {
@@ -326,13 +325,11 @@ func (s *scanner) namesWatchedFile(e ast.Expr) bool {
 			return !hit
 		}
 		if v, ok := s.str(x); ok {
-			hit = watched(v)
+			hit = rules.IsWatchedPath(v)
 			return false
 		}
 		if id, ok := x.(*ast.Ident); ok {
-			l := strings.ToLower(id.Name)
-			hit = strings.Contains(l, "config") || strings.Contains(l, "cfg") || strings.Contains(l, "settings") ||
-				l == "envfile" || strings.Contains(l, "dotenv")
+			hit = rules.NamesWatchedFile(id.Name)
 		}
 		return !hit
 	})

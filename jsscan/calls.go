@@ -237,15 +237,13 @@ func (a *analyzer) zero(g arg) bool {
 func (a *analyzer) watched(lo, hi int) bool {
 	for i := lo; i < hi; i++ {
 		t := a.toks[i]
-		if v, ok := a.pathVal(i); ok && (rules.IsConfigPath(v) || rules.IsEnvPath(v) || rules.IsStatePath(v)) {
+		if v, ok := a.pathVal(i); ok && rules.IsWatchedPath(v) {
 			return true
 		}
 		if t.kind != tName {
 			continue
 		}
-		l := strings.ToLower(t.s)
-		if strings.Contains(l, "config") || strings.Contains(l, "cfg") || strings.Contains(l, "settings") ||
-			strings.Contains(l, "dotenv") || l == "envfile" || l == "envpath" {
+		if rules.NamesWatchedFile(t.s) {
 			return true
 		}
 		if !a.is(i-1, ".") {

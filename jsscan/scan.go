@@ -370,7 +370,7 @@ func (a *analyzer) bind(i int) {
 	}
 	for k := lo; k < hi; k++ {
 		if v, ok := a.pathVal(k); ok {
-			if rules.IsConfigPath(v) || rules.IsEnvPath(v) || rules.IsStatePath(v) {
+			if rules.IsWatchedPath(v) {
 				a.watch[key] = true
 			}
 			if rules.IsStatePath(v) {

@@ -402,13 +402,11 @@ func (a *analyzer) watched(lo, hi int) bool {
 		switch t.kind {
 		case tString:
 			v := string(t.val())
-			if rules.IsConfigPath(v) || rules.IsEnvPath(v) || rules.IsStatePath(v) {
+			if rules.IsWatchedPath(v) {
 				return true
 			}
 		case tName:
-			l := strings.ToLower(t.s)
-			if strings.Contains(l, "config") || strings.Contains(l, "cfg") || strings.Contains(l, "settings") ||
-				strings.Contains(l, "dotenv") || l == "envfile" || l == "env_file" || l == "env_path" {
+			if rules.NamesWatchedFile(t.s) {
 				return true
 			}
 			if !a.is(i-1, ".") {

@@ -306,7 +306,7 @@ func (a *analyzer) bind(lo, hi int) {
 	for k := eq + 1; k < hi; k++ {
 		if t := a.toks[k]; t.kind == tString {
 			v := string(t.val())
-			if rules.IsConfigPath(v) || rules.IsEnvPath(v) || rules.IsStatePath(v) {
+			if rules.IsWatchedPath(v) {
 				a.watch[key] = true
 			}
 			if rules.IsStatePath(v) {

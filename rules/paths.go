@@ -31,3 +31,55 @@ func IsTestPath(name string) bool {
 	}
 	return false
 }
+
+// IsWatchedPath reports whether p names a file a client or server reads
+// its setup from and a watcher may reload on: a client's config, an env
+// file or session state. The code scanners ask it of the paths a call
+// touches, writes or a name is bound to.
+func IsWatchedPath(p string) bool {
+	l := strings.ToLower(p)
+	return isConfigFile(l) || isEnvFile(l) || isStateFile(l)
+}
+
+// NamesWatchedFile reports whether an identifier (a variable, constant,
+// parameter or shell $NAME) is named for a config, settings or env file
+// whose value the code does not spell out: configPath, MCP_CONFIG,
+// cfgFile, $CONF_DIR, settingsJson, envFile, DOTENV_PATH. "conf" counts
+// as a whole part of the name only, so confirmed and conflicts are none.
+// Every code scanner asks it, so the languages cannot drift apart.
+func NamesWatchedFile(name string) bool {
+	l := strings.ToLower(name)
+	if strings.Contains(l, "config") || strings.Contains(l, "cfg") || strings.Contains(l, "settings") || NamesEnvFile(l) {
+		return true
+	}
+	for _, p := range identParts(name) {
+		if p == "conf" || p == "confs" {
+			return true
+		}
+	}
+	return false
+}
+
+// identParts splits an identifier at underscores, hyphens, dots and
+// lower-to-upper case steps (CONF_DIR, confDir, conf.d) into lower-case
+// parts.
+func identParts(name string) []string {
+	var out []string
+	start := 0
+	for i := 0; i <= len(name); i++ {
+		cut := i == len(name) || name[i] == '_' || name[i] == '-' || name[i] == '.'
+		step := !cut && i > start && isLowerASCII(name[i-1]) && name[i] >= 'A' && name[i] <= 'Z'
+		if cut || step {
+			if i > start {
+				out = append(out, strings.ToLower(name[start:i]))
+			}
+			start = i
+			if cut {
+				start = i + 1
+			}
+		}
+	}
+	return out
+}
+
+func isLowerASCII(b byte) bool { return b >= 'a' && b <= 'z' || b >= '0' && b <= '9' }

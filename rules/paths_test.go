@@ -58,3 +58,48 @@ func TestNamesEnvFile(t *testing.T) {
 		}
 	}
 }
+
+func TestNamesWatchedFile(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		want bool
+	}{
+		{"configPath", true},
+		{"MCP_CONFIG", true},
+		{"cfgFile", true},
+		{"CONF_DIR", true},
+		{"nginxConf", true},
+		{"conf", true},
+		{"settingsJson", true},
+		{"envFile", true},
+		{"DOTENV_PATH", true},
+		{"env_path", true},
+		{"confirmed", false},
+		{"CONFLICTS", false},
+		{"confidence", false},
+		{"environment", false},
+		{"pidFile", false},
+		{"", false},
+	} {
+		if got := rules.NamesWatchedFile(tc.name); got != tc.want {
+			t.Errorf("NamesWatchedFile(%q) = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestIsWatchedPath(t *testing.T) {
+	for _, tc := range []struct {
+		path string
+		want bool
+	}{
+		{"~/.cursor/mcp.json", true},
+		{".env.local", true},
+		{"run/terminal.lock", true},
+		{"README.md", false},
+		{"src/server.js", false},
+	} {
+		if got := rules.IsWatchedPath(tc.path); got != tc.want {
+			t.Errorf("IsWatchedPath(%q) = %v, want %v", tc.path, got, tc.want)
+		}
+	}
+}

@@ -589,7 +589,7 @@ func (sc *scanner) editedFile(w *word) *rules.Rule {
 		if rules.NamesEnvFile(name) {
 			return rules.EnvEdit
 		}
-		if l := strings.ToLower(name); strings.Contains(l, "config") || strings.Contains(l, "settings") {
+		if rules.NamesWatchedFile(name) {
 			return rules.ConfigEdit
 		}
 	}
@@ -646,16 +646,14 @@ var reloadExts = map[string]bool{".js": true, ".mjs": true, ".cjs": true, ".ts":
 // ($CONFIG_FILE, $CONF_DIR, $RELOAD_TRIGGER).
 func watched(w *word) bool {
 	t := w.text()
-	if rules.IsConfigPath(t) || rules.IsEnvPath(t) || rules.IsStatePath(t) || rules.IsReloadTarget(t) {
+	if rules.IsWatchedPath(t) || rules.IsReloadTarget(t) {
 		return true
 	}
 	if w.literal {
 		return false
 	}
 	for _, name := range varNames(t) {
-		l := strings.ToLower(name)
-		if strings.Contains(l, "conf") || strings.Contains(l, "cfg") || strings.Contains(l, "settings") ||
-			strings.Contains(l, "dotenv") || l == "envfile" || l == "env_file" || rules.IsReloadTarget(l) {
+		if rules.NamesWatchedFile(name) || rules.IsReloadTarget(name) {
 			return true
 		}
 	}
