@@ -101,6 +101,9 @@ type view struct {
 	lead             uint64
 	leadText         string
 	leadSet, textSet bool
+	// unitWords holds the local word groups of the routes the unit
+	// holds, read as the filter reads them (Filter.RulesOf)
+	unitWords *unitWords
 }
 
 // leadInGroups are the route groups of the text that introduces the unit,
@@ -113,6 +116,19 @@ func (v *view) leadInGroups() uint64 {
 		v.leadSet = true
 	}
 	return v.lead
+}
+
+// words returns the unit's local route words, read on first need from
+// its text and, for a code block, its lead-in, as Filter.RulesOf reads
+// them: a rule that the filter drops for a unit finds nothing in it.
+func (v *view) words() *unitWords {
+	if v.unitWords == nil {
+		v.unitWords = &unitWords{f: builtinFilter, text: v.u.Text}
+		if v.u.Kind == CodeBlock {
+			v.unitWords.leadText = leadInText(v.u.Ctx)
+		}
+	}
+	return v.unitWords
 }
 
 // leadIn is the folded text that introduces the unit, a code block.

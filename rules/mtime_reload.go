@@ -43,8 +43,10 @@ operator use the host's reconnect control.`,
 		{groups: [][]string{{"lastwritetime"}}},
 		// touch as a command needs a time flag or a config, env or state
 		// file; as a verb, a config word or file; as a method, a config
-		// or reload word
-		{groups: [][]string{{"^touch"}}, local: []int{wTouch}},
+		// or reload word; a command may take them from the text around
+		// it (a reload runbook's `touch /etc/app/conf.d/`), so they are
+		// context, not local words
+		{groups: [][]string{{"^touch"}}, context: []int{wTouch}},
 		// re-saves, os.utime and timestamp updates count only with a
 		// config file or word in the segment or a reload word around it
 		{groups: [][]string{{"^resav", "^re-sav", "utime", "chtimes"}}, context: []int{wReload}},

@@ -48,9 +48,10 @@ type routeSpec struct {
 	groups  [][]string
 	local   []int // word groups (wRecovery…) needed in the segment
 	context []int // word groups needed in the segment, unit or headings
-	// leadIn lets the groups occur in the sentence or heading that
-	// introduces a code block instead of the command itself ("If the
-	// tools fail, use the CLI:" over `gh pr create …`); see UnitOf.
+	// leadIn makes the route one of a code block's commands, whose groups
+	// may occur in the sentence or heading that introduces the block
+	// instead of the command itself ("If the tools fail, use the CLI:"
+	// over `gh pr create …`); see UnitOf. Other text never takes it.
 	leadIn bool
 	// tables marks SQL keywords: a match counts only where the name of a
 	// state table may follow it (see stateTableAfter).
@@ -178,6 +179,7 @@ const (
 	wDocClient        // MCP configuration files and tables: a document about them (AboutClients)
 	wURL              // a URL or an absolute path after POST (urlAhead)
 	wEditVerb         // the forms of editVerbs and the editor and remove commands (fileEdit's verb)
+	wEndObject        // what endsProcess reads after "end": a task, a process, a pid, a daemon, an .exe
 	numWordGroups
 )
 
@@ -197,6 +199,7 @@ func wordGroups() [numWordGroups][]string {
 		"picks up", "picked up", "force", "sentinel", ".stamp", "touchfile"), reloadStems...)
 	g[wDocClient] = docClientWords
 	g[wURL] = []string{"://", " /"}
+	g[wEndObject] = []string{"^task$", "^process", "^pid", "^subprocess", "^daemon", "^zombie", ".exe"}
 	g[wEditVerb] = append(formPatterns(editForms), wordPatterns(slices.Concat(slices.Sorted(maps.Keys(editorCommands)),
 		slices.Sorted(maps.Keys(removeCommands)), []string{"sed", "tee"}))...)
 	g[wStateVerb] = formPatterns(stateForms)
@@ -303,7 +306,7 @@ type ruleRoutes struct {
 
 type compiledRoute struct {
 	groups  uint64 // anchor groups that must all occur
-	local   uint64 // word groups the section must hold
+	local   uint64 // word groups the segment must hold (so its unit and section do)
 	context uint64 // word groups the section or the headings above must hold
 	leadIn  bool   // a code block's lead-in may supply the groups
 }
@@ -568,23 +571,68 @@ func (f *Filter) UnitOf(u *Unit) bool {
 type groupsOfUnit struct {
 	own, withLead uint64
 	lead          bool
+	// the local words of the routes, read on first need: of the text,
+	// and of the lead-in beside it
+	words unitWords
+}
+
+// unitWords are the word groups (wRecovery…) a unit's text holds, each
+// read on first need. A route's local words must stand in the segment
+// its find function reads, so a unit without them cannot take the route.
+type unitWords struct {
+	f                 *Filter
+	text, leadText    string
+	have, asked       uint64
+	leadHave, leadAsk uint64
+}
+
+// holds reports whether the text (and, with lead, the lead-in beside it)
+// holds every word group in need.
+func (w *unitWords) holds(need uint64, lead bool) bool {
+	if need == 0 {
+		return true
+	}
+	if ask := need &^ w.asked; ask != 0 {
+		g, _ := w.f.Words([]byte(w.text), ask)
+		w.have |= g
+		w.asked |= ask
+	}
+	if w.have&need == need {
+		return true
+	}
+	if !lead || w.leadText == "" {
+		return false
+	}
+	if ask := need &^ w.leadAsk; ask != 0 {
+		g, _ := w.f.Words([]byte(w.leadText), ask)
+		w.leadHave |= g
+		w.leadAsk |= ask
+	}
+	return (w.have|w.leadHave)&need == need
 }
 
 // groupsOf reads the groups of text once, and of u's lead-in if u is a
 // code block that has one (u may be nil).
 func (f *Filter) groupsOf(text string, u *Unit) groupsOfUnit {
-	r := groupsOfUnit{own: f.unitGroups(text)}
+	r := groupsOfUnit{own: f.unitGroups(text), words: unitWords{f: f, text: text}}
 	if u != nil && u.Kind == CodeBlock {
 		if lead := leadInText(u.Ctx); lead != "" {
 			r.withLead, r.lead = r.own|f.unitGroups(lead), true
+			r.words.leadText = lead
 		}
 	}
 	return r
 }
 
-// meets reports whether the groups complete the route.
-func (r groupsOfUnit) meets(rt compiledRoute) bool {
-	return r.own&rt.groups == rt.groups || r.lead && rt.leadIn && r.withLead&rt.groups == rt.groups
+// meets reports whether the groups complete the route: its anchor groups,
+// and its local words in the same text. A lead-in route is completed only
+// by a code block with its lead-in; the same words in prose take a route
+// of their own.
+func (r *groupsOfUnit) meets(rt compiledRoute) bool {
+	if !rt.leadIn && r.own&rt.groups == rt.groups && r.words.holds(rt.local, false) {
+		return true
+	}
+	return r.lead && rt.leadIn && r.withLead&rt.groups == rt.groups && r.words.holds(rt.local, true)
 }
 
 func (f *Filter) anyRoute(r groupsOfUnit) bool {
@@ -710,7 +758,10 @@ func (f *Filter) Wanted(anchors uint64, section func(need uint64) uint64, above 
 }
 
 // wordOrder is the order Wanted reads word groups in: rare words first.
-var wordOrder = []uint{wClient, wProcess, wReload, wTouch, wStateVerb, wTimeVerb, wFallback, wRecovery}
+// It holds every group a route can need (TestWordOrderCoversRoutes): a
+// group left out would never be looked for, and its routes would pass
+// every section.
+var wordOrder = []uint{wURL, wEndObject, wClient, wProcess, wReload, wTouch, wEditVerb, wStateVerb, wTimeVerb, wFallback, wRecovery}
 
 // Routes reports whether some route's anchor groups are all among these.
 func (f *Filter) Routes(anchors uint64) bool {
@@ -827,13 +878,13 @@ func MayMatch(text string) bool { return builtinFilter.Unit(text) }
 // routeGate holds the compiled routes of every built-in rule, read by
 // mayHit; leadInGate those of its routes that a code block's lead-in may
 // complete.
-var routeGate, leadInGate = func() (map[*Rule][]uint64, map[*Rule][]uint64) {
-	m, l := map[*Rule][]uint64{}, map[*Rule][]uint64{}
+var routeGate, leadInGate = func() (map[*Rule][]compiledRoute, map[*Rule][]compiledRoute) {
+	m, l := map[*Rule][]compiledRoute{}, map[*Rule][]compiledRoute{}
 	for _, rr := range builtinFilter.rules {
 		for _, rt := range rr.routes {
-			m[rr.rule] = append(m[rr.rule], rt.groups)
+			m[rr.rule] = append(m[rr.rule], rt)
 			if rt.leadIn {
-				l[rr.rule] = append(l[rr.rule], rt.groups)
+				l[rr.rule] = append(l[rr.rule], rt)
 			}
 		}
 	}

@@ -129,3 +129,19 @@ func TestRuleWithoutRoutes(t *testing.T) {
 		t.Errorf("rules for a pkill sentence with a pattern rule beside: %v, want process-kill and rm-rf-home", ids)
 	}
 }
+
+// TestWordOrderCoversRoutes: Wanted looks only for the word groups in
+// wordOrder, so a route needing one left out would pass every section.
+func TestWordOrderCoversRoutes(t *testing.T) {
+	var order uint64
+	for _, w := range wordOrder {
+		order |= 1 << w
+	}
+	for _, rr := range builtinFilter.rules {
+		for _, rt := range rr.routes {
+			if miss := (rt.local | rt.context) &^ order; miss != 0 {
+				t.Errorf("%s: a route needs word groups %b that wordOrder leaves out", rr.rule.ID, miss)
+			}
+		}
+	}
+}

@@ -56,7 +56,7 @@ request_mcp_reconnect MCP tool), give the operator the UI steps it returns, and 
 		// sendsSignal's other form: any signal sent to a process
 		{groups: [][]string{{"^send"}, {"signal"}}},
 		// endsProcess: "end the node process", Task Manager's "End Task"
-		{groups: [][]string{{"^end$", "^ending$"}}, local: []int{wProcess}},
+		{groups: [][]string{{"^end$", "^ending$"}}, local: []int{wEndObject}},
 	},
 	// captions are the verbs of a code block comment that, with no object
 	// of their own, name this action of the command under them.

@@ -51,11 +51,14 @@ instead: stop, return a typed blocker, and request a reconnect of the namespace.
 			"^library api", "^socket api", "^backend api", "^gateway api", "^underlying api", "^native api",
 			"^internal api", "^web api", "^python api", "^ruby api", "^node api", "^json-rpc api", "^jsonrpc api",
 			"^server api", "^service api", "^registry api", "^direct api", "s api", "s apis",
-			"^library apis", "^server apis", "^import the server", "^cli$", "^cli's",
-			"^hub api", "^glab api", "^command line", "^command-line",
+			"^library apis", "^server apis", "^import the server",
+			"^hub api", "^glab api",
 			"^rest fallback", "^api fallback", "^http fallback", "^cli fallback",
 			"s admin api", "s control api", "s management api", "s public api", "s private api", "s query api",
 			"s data api", "s cloud api", "s account api", "s platform api", "s core api", "s search api", "s storage api"}}},
+		// the CLI in prose counts only where its sentence names the tools
+		// failing or a fallback (cliFallback)
+		{groups: [][]string{{"^cli$", "^cli's", "^command line", "^command-line"}}, local: []int{wFallback}},
 		// a command under a lead-in that sends the reader to the CLI when
 		// the tools fail ("When the tools are missing, use the `dgx`
 		// command line instead:")

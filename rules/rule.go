@@ -94,7 +94,7 @@ func (r *Rule) mayHit(seg *segment) bool {
 		g := seg.routeGroups()
 		hit := false
 		for _, rt := range routes {
-			if g&rt == rt {
+			if !rt.leadIn && g&rt.groups == rt.groups && seg.v.words().holds(rt.local, false) {
 				hit = true
 				break
 			}
@@ -104,7 +104,7 @@ func (r *Rule) mayHit(seg *segment) bool {
 			if seg.kind == segCommand && seg.v.u.Kind == CodeBlock {
 				lg := g | seg.v.leadInGroups()
 				for _, rt := range leadInGate[r] {
-					if lg&rt == rt {
+					if lg&rt.groups == rt.groups && seg.v.words().holds(rt.local, true) {
 						return true
 					}
 				}
