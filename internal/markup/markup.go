@@ -13,6 +13,8 @@
 // stretch runs past a blank line, as in CommonMark no inline does.
 package markup
 
+import "bytes"
+
 // Removable are the ASCII bytes that Markdown rendering (emphasis, code
 // spans, link brackets, autolinks, escapes) can remove from between two
 // letters.
@@ -116,10 +118,38 @@ func byteSet(s string) [256]bool {
 // otherwise every close before the paragraph ends is a candidate. It
 // reports false when there are too many candidates to follow.
 func closers(src []byte, open, to int, close byte, odd *[256]bool, ends []int) (int, bool) {
-	n := 0
-	simple := true
 	limit := min(to, open+maxEndSearch)
-	for j := open + 1; j < limit; j++ {
+	// the first closer and the blank lines before it are found with
+	// IndexByte: a page of unclosed openers ("](x" over and over) reads
+	// each window at memory speed, not byte by byte
+	c := limit
+	if k := bytes.IndexByte(src[open+1:limit], close); k >= 0 {
+		c = open + 1 + k
+	}
+	if blankLineIn(src, open+1, c) {
+		return 0, true
+	}
+	if c == limit {
+		return 0, limit == to
+	}
+	if len(ends) == 0 {
+		return 0, false
+	}
+	ends[0] = c + 1
+	for j := open + 1; j < c; j++ {
+		if odd[src[j]] {
+			// the first closer may not be the end: list the others
+			return moreClosers(src, c+1, limit, to, close, ends)
+		}
+	}
+	return 1, true
+}
+
+// moreClosers goes on listing closers from j, after the first (ends[0]),
+// up to a blank line or limit.
+func moreClosers(src []byte, j, limit, to int, close byte, ends []int) (int, bool) {
+	n := 1
+	for ; j < limit; j++ {
 		c := src[j]
 		if c == close {
 			if n == len(ends) {
@@ -127,19 +157,29 @@ func closers(src []byte, open, to int, close byte, odd *[256]bool, ends []int) (
 			}
 			ends[n] = j + 1
 			n++
-			if simple {
-				return n, true
-			}
 			continue
 		}
 		if c == '\n' && blankLineAt(src, j+1, to) {
 			return n, true
 		}
-		if simple && odd[c] {
-			simple = false
-		}
 	}
 	return n, limit == to
+}
+
+// blankLineIn reports whether a line feed in src[from:to] starts a blank
+// line (read to the end of src).
+func blankLineIn(src []byte, from, to int) bool {
+	for j := from; j < to; j++ {
+		k := bytes.IndexByte(src[j:to], '\n')
+		if k < 0 {
+			return false
+		}
+		j += k
+		if blankLineAt(src, j+1, len(src)) {
+			return true
+		}
+	}
+	return false
 }
 
 // htmlEnd finds where inline HTML opening at src[i] ends: after "-->" for
@@ -156,6 +196,24 @@ func htmlEnd(src []byte, i, to int, ends []int) (int, bool) {
 		term = "?>"
 	case hasPrefixAt(src, i, "<![CDATA["):
 		term = "]]>"
+	}
+	if term != ">" {
+		// a comment, processing instruction or CDATA holds anything up to
+		// its terminator: found with Index, so a page of unclosed "<!--"
+		// reads each window at memory speed
+		k := bytes.Index(src[i+1:limit], []byte(term))
+		end := limit
+		if k >= 0 {
+			end = i + 1 + k + len(term)
+		}
+		switch {
+		case blankLineIn(src, i+2, end):
+			return 0, true
+		case k < 0:
+			return 0, limit == to
+		}
+		ends[0] = end
+		return 1, true
 	}
 	var quote byte
 	for j := i + 2; j < limit; j++ {
