@@ -35,13 +35,13 @@ really wrong, report it as a blocker for the operator to fix outside the running
 			"## Tools missing\n\nCheck that `.mcp.json` is valid JSON: `jq . .mcp.json`.\n",
 		},
 	},
-	stems: []string{"config", "settings", "mcp", ".json", ".toml", ".yaml", ".yml", "mcp_servers", "mcpservers"},
+	stems: []string{"config", "settings", "mcp", ".json", ".toml", ".yaml", ".yml", "mcp_servers", "mcpservers", "server entr"},
 	// routes are what the prefilter looks for before the rule reads a
 	// text: every hit of find has a route (TestRoutesCoverFindings).
 	routes: []routeSpec{
 		{groups: [][]string{configFileNames()}},
 		// a generic noun ("the config") counts only about MCP clients
-		{groups: [][]string{{"config", "settings file", "mcp settings", "mcpservers"}}, local: []int{wEditVerb}, context: []int{wClient}},
+		{groups: [][]string{{"config", "settings file", "mcp settings", "mcpservers", "server entry", "server entries"}}, local: []int{wEditVerb}, context: []int{wClient}},
 	},
 	// captions are the verbs of a code block comment that, with no object
 	// of their own, name this action of the command under them.
@@ -54,7 +54,8 @@ really wrong, report it as a blocker for the operator to fix outside the running
 		isTarget := func(p string) bool {
 			return isConfigFile(p) || table && strings.HasSuffix(p, ".json")
 		}
-		fileEdit(seg, isTarget, []string{"config", "configuration", "configs", "config file", "configuration file", "settings file", "mcp settings", "mcpservers"}, func(h hit) {
+		fileEdit(seg, isTarget, []string{"config", "configuration", "configs", "config file", "configuration file", "settings file", "mcp settings", "mcpservers",
+			"server entry", "server entries"}, func(h hit) {
 			if !h.client {
 				// a generic name (config.toml, settings.json) outside a client's
 				// folder needs the MCP context too

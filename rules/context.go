@@ -2,6 +2,7 @@ package rules
 
 import (
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -80,7 +81,10 @@ func recoveryVerdict(text string, setup, cues []string) int {
 var creationPhrases = []string{"if missing", "when missing", "if it is missing", "if it's missing",
 	"if the file is missing", "if the file does not exist", "if it does not exist", "if it doesn't exist"}
 
-// withoutCreation blanks the creation phrases of folded text l.
+// withoutCreation blanks the creation phrases of folded text l, and the
+// conditions that a piece of a file is not there yet ("if the `firebase`
+// entry is missing or incorrect, add it"): the step adds what is missing,
+// which is setting up.
 func withoutCreation(l string) string {
 	if !strings.Contains(l, "missing") && !strings.Contains(l, "exist") {
 		return l
@@ -88,8 +92,15 @@ func withoutCreation(l string) string {
 	for _, p := range creationPhrases {
 		l = strings.ReplaceAll(l, p, " ")
 	}
+	if strings.Contains(l, "missing") {
+		l = missingPart.ReplaceAllString(l, " ")
+	}
 	return l
 }
+
+// missingPart: "if the X entry is missing", "if your config's key is
+// missing or wrong": a part of a file named as absent.
+var missingPart = regexp.MustCompile(`\bif +(?:the|your|its|this|that|a|an) +(?:[^ .,;:]+ +){0,3}(?:entry|entries|key|keys|section|block|field|setting|line|file|config|configuration) +(?:is|are) +missing(?: +or +(?:incorrect|wrong|outdated|invalid))?`)
 
 // inRecovery reports whether the segment is a recovery step: its sentence,
 // its list item or table row, its lead-in, or its section is about getting

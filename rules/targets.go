@@ -490,7 +490,10 @@ func fileEdit(seg *segment, isTarget func(string) bool, generic []string, emit f
 			continue // "can you paste your config here?": shown to the thread, not edited
 		}
 		placed := l == "set" || l == "add" || l == "put" // "add X" is an edit only with its place
-		if !placed && genericAt(seg, toks, i+1, 5, generic, false) ||
+		// "set its config to …", "set the config's `command` to …": a
+		// setting given its value
+		valued := l == "set" && genericAt(seg, toks, i+1, 5, generic, false) && firstWordAhead(toks, i, 10, ".;:", toWord, nil)
+		if valued || !placed && genericAt(seg, toks, i+1, 5, generic, false) ||
 			genericAt(seg, toks, i+1, 14, generic, true) || placeBefore(seg, toks, i, generic) {
 			emit(hit{start: tk.start, end: tk.end, verb: true, client: true, server: serverConfig(toks, i+1, 16)})
 			return
@@ -538,6 +541,14 @@ func serverConfig(toks []token, k, n int) bool {
 	return false
 }
 
+// serverTableKey: a code span naming the servers table of a client's
+// config (`mcpServers`, `mcp_servers`), which places an edit as the
+// file's name does ("add it to the global `mcpServers` section").
+func serverTableKey(w string) bool { return w == "mcpservers" || w == "mcp_servers" }
+
+// toWord opens the value a setting is given.
+var toWord = set("to")
+
 // placeWords open a phrase that names where an edit happens.
 var placeWords = set("in", "into", "to", "inside", "within", "from", "of", "under")
 
@@ -571,7 +582,7 @@ func genericAt(seg *segment, toks []token, k, n int, generic []string, placed bo
 			place = true
 			continue
 		}
-		if place && !w.code && !configModifier[wordAt(toks, k+1)] {
+		if place && (!w.code || serverTableKey(w.s)) && !configModifier[wordAt(toks, k+1)] {
 			ws := strings.TrimSuffix(strings.TrimSuffix(w.s, "'s"), "’s") // "the config's command"
 			for _, g := range generic {
 				if g == ws || strings.HasPrefix(g, ws+" ") && containsWord(seg.v.f.s[w.start:min(w.start+len(g)+1, seg.end)], g) {
