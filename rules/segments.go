@@ -115,8 +115,27 @@ func newSentenceAfterBreak(v *view, i int) bool {
 		return true
 	}
 	orig := v.u.Text[v.f.back.At(j)]
-	return orig >= 'A' && orig <= 'Z' && !strings.HasSuffix(p, " and") && !strings.HasSuffix(p, " or") &&
-		!strings.HasSuffix(p, " the") && !strings.HasSuffix(p, " a") && !strings.HasSuffix(p, " to")
+	return orig >= 'A' && orig <= 'Z' && !needsComplement(lastWordOf(p))
+}
+
+// needsComplement: a word no sentence ends on, since it asks for the word
+// after it: a determiner or possessive ("the", "your", "the platform's"),
+// a preposition or a conjunction. A line that ends on one goes on in the
+// next, whatever its first letter ("call the platform's\nAPI directly").
+func needsComplement(w string) bool {
+	return strings.HasSuffix(w, "'s") || strings.HasSuffix(w, "’s") || complementWords[w]
+}
+
+var complementWords = set("the", "a", "an", "your", "its", "their", "our", "my", "this", "that", "these", "those",
+	"to", "of", "in", "on", "for", "with", "from", "into", "by", "at", "via", "through", "and", "or", "but", "nor")
+
+// lastWordOf returns the last word of the folded line p.
+func lastWordOf(p string) string {
+	k := len(p)
+	for k > 0 && (isWordByte(p[k-1]) || p[k-1] == '\'' || p[k-1] >= 0x80) {
+		k--
+	}
+	return p[k:]
 }
 
 func (v *view) newSegment(start, end int, kind segKind) *segment {
