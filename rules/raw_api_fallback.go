@@ -45,6 +45,7 @@ instead: stop, return a typed blocker, and request a reconnect of the namespace.
 		{groups: [][]string{{"curl", "wget", "httpie", "^xh$", "^http ",
 			"^rest api", "^http api", "^raw api", "^graphql api", "^its api", "^server's api",
 			"^api call", "^api directly", "^api endpoint", "^api request",
+			"^api client directly", "^api clients directly", "^api server directly", "^api layer directly", "^api library directly",
 			"^apis call", "^apis directly", "^apis endpoint", "^apis request",
 			"^rest endpoint", "^http endpoint", "^raw endpoint", "^raw http",
 			"^requests.", "^httpx.", "^axios.", "^the api", "^gh api",
@@ -132,6 +133,9 @@ func findRawAPI(seg *segment, emit func(hit)) {
 		case w == "api" || w == "apis":
 			p := prevWord(toks, i)
 			n := wordAt(toks, i+1)
+			if apiPart[n] && wordAt(toks, i+2) == "directly" {
+				n = "directly" // "calls the pipeline API client directly": the API, reached by its own client
+			}
 			named := p == "rest" || p == "http" || p == "raw" || p == "graphql" || p == "its" || p == "server's" ||
 				apiOwners[p] || strings.HasSuffix(p, "'s")
 			// "the filter's control API": an owner's API, named by what it controls
@@ -204,6 +208,10 @@ func cliLeadIn(seg *segment, w string) bool {
 	}
 	return toolFailing(lead) || hasAnyWord(lead, fallbackCues) && hasAnyWord(lead, toolWords)
 }
+
+// apiPart are the nouns after "API" that name the API itself, reached
+// through them ("the API client directly", "the API server directly").
+var apiPart = set("client", "clients", "server", "layer", "library", "endpoint", "endpoints")
 
 // packageManagers install programs.
 var packageManagers = set("npm", "pnpm", "yarn", "pip", "pip3", "pipx", "uv", "brew", "apt", "apt-get", "cargo", "go", "gem", "winget", "choco", "scoop")
