@@ -545,6 +545,11 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 	if h.verb && (progressReport(toks, lo, hi) || failedAttempt(toks, i)) {
 		return Mention // "Force killing stubborn process...", "Could not terminate PID 42."
 	}
+	if h.verb && formOf(toks[i].s) == formGerund && prevWord(toks, i) == "before" && preparedStep(toks, mainStart(toks, lo, i), i) {
+		// "verify no writer is running before removing the lock path": the
+		// step the instruction prepares is the next one the reader takes
+		return Recommend
+	}
 	if inCondition(toks, lo, i, hi) {
 		// "If the API endpoint fails, scrape the page": the condition names it,
 		// the instruction is something else
@@ -859,6 +864,26 @@ func codeSpanEnd(toks []token, i int) int {
 	}
 	return i
 }
+
+// preparedStep: the clause opens at j with an instruction ("verify …",
+// "stop the server …") that the "before" phrase ending at i belongs to:
+// no clause of its own opens between them ("set X so that the reflector
+// breaks in before terminating the host": the reflector's step, not the
+// reader's).
+func preparedStep(toks []token, j, i int) bool {
+	t := toks[j]
+	if j >= i || !t.word || t.code || formOf(t.s) != formBase || !baseVerbs[t.s] || clauseOpeners[t.s] {
+		return false
+	}
+	for k := j + 1; k < i; k++ {
+		if w := toks[k]; w.word && !w.code && innerClause[w.s] {
+			return false
+		}
+	}
+	return true
+}
+
+var innerClause = set("so", "that", "which", "who", "when", "until", "because", "while", "where", "whether", "if")
 
 // verbHitMood: the hit is the first word of its clause and a verb form.
 func verbHitMood(toks []token, lo, i, hi int, w string) Stance {
