@@ -19,6 +19,10 @@ var recoveryCues = []string{"stale", "stuck", "wedged", "hang", "hangs", "hung",
 	"conflict", "conflicts", "already in use", "emergency", "repair", "went wrong", "goes stale",
 	"symptom", "symptoms", "not found", "unable to", "cannot connect", "can't connect", "refused",
 	"rotation", "unreachable", "is down", "are down", "missing", "quick fix",
+	// a server the client no longer finds or reaches
+	"cannot reach", "can't reach", "unable to reach", "could not reach", "couldn't reach", "stops reaching",
+	"stopped reaching", "no longer reaches", "no longer reach", "cannot find", "can't find", "could not find",
+	"couldn't find", "enoent",
 	"quick fixes", "known issues", "common issues", "common problems", "lockout", "locked out",
 	"resolution", "resolve", "resolving", "loop", "loops", "looping", "persist", "persists",
 	// a step offered as the cure: "putting this in your .env should solve the problem"
@@ -146,6 +150,15 @@ func (v *view) recoveryBy(seg *segment, cues, titles []string, withWeak, opening
 			text  string
 			setup []string
 		}{v.u.Text, sentenceSetupCues})
+	}
+	if v.u.Kind == Prose && !c.ListItem && c.Column == "" && seg.start > 0 {
+		// the sentences of the paragraph before this one: "It looks like
+		// the client cannot find your uv install. Can you put the full
+		// path into the config?" names the failure the request answers
+		levels = append(levels, struct {
+			text  string
+			setup []string
+		}{v.f.s[:seg.start], sentenceSetupCues})
 	}
 	// a bold step title ("**Increase the timeout in the server's
 	// configuration:**") is a sentence, not a section label
@@ -336,7 +349,8 @@ var failureCues = []string{"fail", "fails", "failed", "failing", "unavailable", 
 	"keeps failing", "empty result", "crashes", "crashed", "can't connect", "cannot connect",
 	"errors with", "returns an error", "throws", "with a timeout",
 	"fails to connect", "not loaded", "is missing", "are missing",
-	"not answering", "isn't answering", "unreachable", "not reachable", "isn't reachable"}
+	"not answering", "isn't answering", "unreachable", "not reachable", "isn't reachable",
+	"cannot reach", "can't reach", "unable to reach", "could not reach", "couldn't reach"}
 
 // fallbackLabel: folded text that opens with a label naming a fallback —
 // "fallback:", "rest fallback:", "api fallback —" — so what follows is the

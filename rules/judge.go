@@ -354,12 +354,39 @@ func politeRequest(toks []token, lo, i int) bool {
 	for k < len(ws) && (ws[k] == "try" || ws[k] == "please" || ws[k] == "just" || ws[k] == "mind" || ws[k] == "also") {
 		k++
 	}
+	if k < len(ws) && (ws[k] == "and" || ws[k] == "then") && prevWord(toks, i) == ws[k] {
+		// "can you run `which uv` and put the full path into …": the
+		// second verb of the request is asked as the first is
+		return conjoinedRequest(toks, lo, i)
+	}
 	if k+1 >= len(ws) || ws[k] != "you" {
 		return false
 	}
 	switch ws[k+1] {
 	case "could", "can", "would", "will":
 		return true
+	}
+	return false
+}
+
+// conjoinedRequest: within 12 words before i, after no comma, stands
+// "could / can / would / will you" and a verb.
+func conjoinedRequest(toks []token, lo, i int) bool {
+	for k, n := i-1, 0; k > lo && n < 12; k-- {
+		t := toks[k]
+		if !t.word {
+			if t.s == "," || t.s == "." || t.s == ";" {
+				return false
+			}
+			continue
+		}
+		n++
+		if t.s == "you" && !t.code {
+			switch prevWord(toks, k) {
+			case "could", "can", "would", "will":
+				return baseVerbs[wordAt(toks, k+1)]
+			}
+		}
 	}
 	return false
 }

@@ -38,7 +38,7 @@ func paths(seg *segment) []pathRun {
 			}
 			j++
 		}
-		p := strings.TrimRight(s[i:j], ".:,*]}")
+		p := strings.TrimRight(s[i:j], ".:,*]}?!;") // the sentence's end is not the path's
 		if !registryKey(p) {
 			out = append(out, pathRun{s: p, start: i, end: i + len(p)})
 		}
