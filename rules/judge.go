@@ -600,6 +600,12 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 	if habit(toks, lo, i) {
 		return Recommend // "When it hangs, I usually run killall node"
 	}
+	if callNotation(toks, i) {
+		return Mention // "kill(-pgid, SIGTERM)" in a table of what a library does: a function's name
+	}
+	if reportedState(toks, i, hi) {
+		return Mention // "pkill not available, skipping": the command is what the report is about
+	}
 	j := mainStart(toks, lo, i)
 	hitWord := toks[i]
 	if j >= i {
@@ -608,7 +614,11 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 				// "Kill causes the process to exit": the word is the subject
 				return Mention
 			}
-			return verbHitMood(toks, lo, i, hi, hitWord.s)
+			w := hitWord.s
+			if w == "force" && formOf(wordAt(toks, i+1)) == formGerund {
+				w = wordAt(toks, i+1) // "Force killing PID 42 with SIGKILL": a gerund, what the program is doing
+			}
+			return verbHitMood(toks, lo, i, hi, w)
 		}
 		k := i
 		for k < hi && toks[k].start < h.end {
@@ -891,6 +901,39 @@ func codeSpanEnd(toks []token, i int) int {
 	}
 	return i
 }
+
+// callNotation: the word at i is written as a function call, its
+// parenthesis right after it ("kill(-pgid, SIGTERM)"): prose names the
+// function there, as it names `os.kill` in backticks.
+func callNotation(toks []token, i int) bool {
+	if i+1 >= len(toks) || toks[i+1].s != "(" || toks[i+1].start != toks[i].end || toks[i].code {
+		return false
+	}
+	// the word before the call's dotted name ("process.kill(pid)"): a
+	// verb there governs it ("call process.kill(pid) on it")
+	k := i
+	for k > 0 && toks[k-1].end == toks[k].start && (toks[k-1].s == "." || toks[k-1].word) {
+		k--
+	}
+	return !callVerbs[prevWord(toks, k)]
+}
+
+// reportedState: the words after the hit say what state it is in ("pkill
+// not available, skipping", "kill failed with EPERM"): it is the subject
+// of a report, not a step.
+func reportedState(toks []token, i, hi int) bool {
+	n, n2 := wordAt(toks, i+1), nthWordAfter(toks, i, 2)
+	switch n {
+	case "failed", "unavailable", "missing", "exited", "returned", "errored", "succeeded", "timed":
+		return true
+	case "not", "is", "was", "isn't", "wasn't":
+		return n2 == "available" || n2 == "found" || n2 == "installed" || n2 == "supported" || n2 == "missing" ||
+			n == "is" && n2 == "not" || n == "was" && n2 == "not"
+	}
+	return false
+}
+
+var callVerbs = set("call", "run", "use", "invoke", "execute", "try", "send", "issue")
 
 // preparedStep: the clause opens at j with an instruction ("verify …",
 // "stop the server …") that the "before" phrase ending at i belongs to:

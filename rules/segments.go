@@ -138,6 +138,13 @@ func lastWordOf(p string) string {
 	return p[k:]
 }
 
+// tableRow: a line of a pipe table ("| Linux | kill(-pgid, SIGTERM) |"),
+// drawn in a preformatted block: cells that name things, not a command.
+// A shell pipeline never opens with '|'.
+func tableRow(trim string) bool {
+	return len(trim) > 2 && trim[0] == '|' && trim[len(trim)-1] == '|'
+}
+
 func (v *view) newSegment(start, end int, kind segKind) *segment {
 	return &segment{v: v, start: start, end: end, kind: kind, label: -1}
 }
@@ -205,7 +212,7 @@ func (v *view) codeLines() []*segment {
 		if prompt {
 			seg.output = !isPromptLine(trim)
 		}
-		if rows || printed || logLine(trim) {
+		if rows || printed || logLine(trim) || tableRow(trim) {
 			seg.output = true
 		}
 		if columnRule(trim) {
