@@ -51,7 +51,7 @@ operator use the host's reconnect control.`,
 		// config file or word in the segment or a reload word around it
 		{groups: [][]string{{"^resav", "^re-sav", "utime", "chtimes"}}, context: []int{wReload}},
 		{groups: [][]string{{"mtime", "timestamp", "modification", "last-modified"}}, local: []int{wTimeVerb}, context: []int{wReload}},
-		{groups: [][]string{{"^sav"}, {"again", "no change", "without chang"}}, context: []int{wReload}},
+		{groups: [][]string{{"^sav"}, {"again", "no change", "without chang", "once more", "one more time"}}, context: []int{wReload}},
 	},
 	// captions are the verbs of a code block comment that, with no object
 	// of their own, name this action of the command under them.
@@ -83,7 +83,7 @@ func findMtimeReload(seg *segment, emit func(hit)) {
 				emit(hit{start: t.start, end: t.end, verb: true})
 			}
 		case w == "re-save" || w == "resave" || w == "re-saving" || w == "resaving" ||
-			(w == "save" || w == "saving") && (strings.Contains(s[t.end:seg.end], " again") || strings.Contains(s[t.end:seg.end], "no change") || strings.Contains(s[t.end:seg.end], "without chang")):
+			(w == "save" || w == "saving") && savedAgain(s[t.end:seg.end]):
 			if configInSegment(seg) || reloadContext(seg) {
 				emit(hit{start: t.start, end: t.end, verb: true})
 			}
@@ -217,6 +217,18 @@ func reloadTarget(p string) bool {
 		}
 	}
 	return strings.HasSuffix(b, ".stamp")
+}
+
+// savedAgain: the text after a save says the file is saved a second time
+// or unchanged ("save it again", "save with no changes", "save the file
+// once more so the watcher sees a fresh write").
+func savedAgain(rest string) bool {
+	for _, p := range []string{" again", "no change", "without chang", "once more", "one more time"} {
+		if strings.Contains(rest, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // creationContext: the text around a touch says it creates a file.

@@ -830,7 +830,7 @@ func PathWords(name string) uint64 {
 }
 
 // reloadStems cover reloadWords and reloadTarget's names as substrings.
-var reloadStems = []string{"reload", "watch", "restart", "redeploy", "rebuild", "trigger"}
+var reloadStems = []string{"reload", "watch", "restart", "redeploy", "rebuild", "trigger", "refresh", "fresh build"}
 
 // docClientWords name MCP configuration files and tables. A document
 // that names one anywhere is about MCP clients' configuration in every

@@ -145,3 +145,21 @@ func TestWordOrderCoversRoutes(t *testing.T) {
 		}
 	}
 }
+
+// TestReloadStemsCoverWords: every word reloadContext reads is found by
+// the route group wReload holds, so a section is never skipped for a
+// reload word the prefilter does not know.
+func TestReloadStemsCoverWords(t *testing.T) {
+	extra := []string{"pick up", "picks up", "picked up", "force"}
+	for _, w := range reloadWords {
+		ok := false
+		for _, s := range append(slices.Clone(reloadStems), extra...) {
+			if strings.Contains(w, s) {
+				ok = true
+			}
+		}
+		if !ok {
+			t.Errorf("reload word %q has no stem in reloadStems", w)
+		}
+	}
+}
