@@ -902,6 +902,36 @@ func codeSpanEnd(toks []token, i int) int {
 	return i
 }
 
+// bareAdverbialEnd returns the index of the first word after a time
+// phrase that opens a clause at j without a comma ("for now", "for the
+// time being", "in the meantime", "until then"), or -1.
+func bareAdverbialEnd(toks []token, j, i int) int {
+	for _, p := range bareAdverbials {
+		k, n := j, 0
+		for ; n < len(p) && k < i; k++ {
+			if !toks[k].word {
+				continue
+			}
+			if toks[k].s != p[n] || toks[k].code {
+				break
+			}
+			n++
+		}
+		if n == len(p) {
+			for k < i && !toks[k].word {
+				k++
+			}
+			if k < i {
+				return k
+			}
+		}
+	}
+	return -1
+}
+
+var bareAdverbials = [][]string{{"for", "now"}, {"for", "the", "moment"}, {"for", "the", "time", "being"},
+	{"in", "the", "meantime"}, {"until", "then"}, {"right", "now"}}
+
 // callNotation: the word at i is written as a function call, its
 // parenthesis right after it ("kill(-pgid, SIGTERM)"): prose names the
 // function there, as it names `os.kill` in backticks.
@@ -1035,6 +1065,10 @@ func mainStart(toks []token, lo, i int) int {
 		}
 		if isNumber(t.s) || len(t.s) == 1 && j+1 < len(toks) && (toks[j+1].s == ")" || toks[j+1].s == ".") {
 			j++
+			continue
+		}
+		if k := bareAdverbialEnd(toks, j, i); k > j {
+			j = k // "For now you need to kill the process": a time phrase, no comma after it
 			continue
 		}
 		if (t.s == "instead" && wordAt(toks, j+1) == "of" || t.s == "rather" && wordAt(toks, j+1) == "than" || t.s == "without") && nextComma(toks, j, i) >= 0 {
