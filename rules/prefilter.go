@@ -199,7 +199,7 @@ func wordGroups() [numWordGroups][]string {
 		"picks up", "picked up", "force", "sentinel", ".stamp", "touchfile"), reloadStems...)
 	g[wDocClient] = docClientWords
 	g[wURL] = []string{"://", " /"}
-	g[wEndObject] = []string{"^task$", "^process", "^pid", "^subprocess", "^daemon", "^zombie", ".exe"}
+	g[wEndObject] = endRoutes()
 	g[wEditVerb] = append(formPatterns(editForms), wordPatterns(slices.Concat(slices.Sorted(maps.Keys(editorCommands)),
 		slices.Sorted(maps.Keys(removeCommands)), []string{"sed", "tee"}))...)
 	g[wStateVerb] = formPatterns(stateForms)

@@ -674,3 +674,20 @@ func jobSpec(after string) bool {
 	}
 	return true
 }
+
+// endRoutes (word group wEndObject) are the word sequences endsProcess reads: "end" and a process
+// named within its next four words ("end the stuck node process", "end
+// node.exe"), or Task Manager's "End Task".
+func endRoutes() []string {
+	out := []string{"^end task$", "^ending task$"}
+	for _, v := range []string{"^end ", "^ending "} {
+		for _, gap := range []string{"", "% ", "% % ", "% % % "} {
+			for _, o := range []string{"process", "pid", "subprocess", "daemon", "zombie"} {
+				out = append(out, v+gap+o)
+			}
+			out = append(out, v+gap+"%.exe")
+		}
+	}
+	return out
+}
+
