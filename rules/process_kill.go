@@ -690,4 +690,3 @@ func endRoutes() []string {
 	}
 	return out
 }
-
