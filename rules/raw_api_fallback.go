@@ -63,9 +63,9 @@ instead: stop, return a typed blocker, and request a reconnect of the namespace.
 		// a command under a lead-in that sends the reader to the CLI when
 		// the tools fail ("When the tools are missing, use the `dgx`
 		// command line instead:")
-		{groups: [][]string{{"^cli$", "^cli's", "^command line", "^command-line"}}, leadIn: true},
+		{groups: [][]string{{"^cli$", "^cli's", "^command line", "^command-line"}}, leadIn: true, local: []int{wFallback}},
 		// POST to a URL or an absolute path
-		{groups: [][]string{{"^post", "^posting"}}, local: []int{wURL}},
+		{groups: [][]string{{"^post$", "^posting$"}}, local: []int{wURL}},
 		{groups: [][]string{{"^import"}, {"mcp"}}},
 	},
 	find: findRawAPI,
