@@ -380,7 +380,8 @@ func (v *view) contextVerdicts(r *ctxVerdicts) {
 	if v.u.Kind == CodeBlock && c.Before == "" && len(c.Headings) > 0 {
 		// right under a heading that reports, in the past, what was run
 		// ("#### Killed the orphaned processes"): a record of the run
-		h := fold(c.Headings[len(c.Headings)-1]).s
+		// ("### Step 1: ended the old process": the step's number aside)
+		h := withoutStepNumber(fold(c.Headings[len(c.Headings)-1]).s)
 		if reportLeadIn(tokenize(h, 0, len(h), func(int) bool { return false })) {
 			r.ctxMention = true
 		}
@@ -391,6 +392,23 @@ func (v *view) contextVerdicts(r *ctxVerdicts) {
 			r.ctxMention = true
 		}
 	}
+}
+
+// withoutStepNumber drops the number that opens a folded step title:
+// "step 1: ended the old process", "2. killed the orphans", "3) …".
+func withoutStepNumber(h string) string {
+	t := strings.TrimSpace(h)
+	if r, ok := strings.CutPrefix(t, "step "); ok {
+		t = r
+	}
+	k := 0
+	for k < len(t) && t[k] >= '0' && t[k] <= '9' {
+		k++
+	}
+	if k == 0 || k >= len(t) || !strings.ContainsRune(":.)", rune(t[k])) {
+		return h
+	}
+	return strings.TrimSpace(t[k+1:])
 }
 
 // remedyLead: the last line of the text before a code block is a remedy
