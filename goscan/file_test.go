@@ -221,9 +221,13 @@ func TestOwnProcessGroupWithoutTypes(t *testing.T) {
 		{"its child's pid", "pid := cmd.Process.Pid\n\tsyscall.Kill(pid, syscall.SIGTERM)", 0},
 		{"group of another pid", "pgid, _ := syscall.Getpgid(other)\n\tsyscall.Kill(-pgid, syscall.SIGKILL)", 1},
 		{"reassigned from a parameter", "pid := cmd.Process.Pid\n\tpid = other\n\tsyscall.Kill(pid, syscall.SIGTERM)", 1},
+		// a handle named first, its PID made a group's by itself
+		{"group through a named handle", "p := cmd.Process\n\tpid := p.Pid\n\tpid = -1 * pid\n\ttarget, _ := os.FindProcess(pid)\n\ttarget.Signal(syscall.SIGTERM)", 0},
+		{"a pid from nowhere, made a group's", "pid := other\n\tpid = pid * -1\n\ttarget, _ := os.FindProcess(pid)\n\ttarget.Signal(syscall.SIGTERM)", 1},
+		{"a pid only from itself", "var pid int\n\tpid = -1 * pid\n\tsyscall.Kill(pid, syscall.SIGTERM)", 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			src := "package p\n\nimport (\n\t\"os/exec\"\n\t\"syscall\"\n)\n\nfunc stop(cmd *exec.Cmd, other int) {\n\t" + tc.body + "\n}\n"
+			src := "package p\n\nimport (\n\t\"os\"\n\t\"os/exec\"\n\t\"syscall\"\n)\n\nfunc stop(cmd *exec.Cmd, other int) {\n\t" + tc.body + "\n}\n\nvar _ = os.Getpid"
 			res := goscan.Scan([]byte(src), "p.go")
 			if res.Err != nil {
 				t.Fatal(res.Err)

@@ -116,6 +116,14 @@ func (s *scanner) pidOrigin(e ast.Expr, depth int) origin {
 		if x.Op == token.SUB {
 			return s.pidOrigin(x.X, depth+1)
 		}
+	case *ast.BinaryExpr:
+		// -1 * pid, pid * -1: the process group of the same PID
+		if x.Op == token.MUL && isMinusOne(x.X) {
+			return s.pidOrigin(x.Y, depth+1)
+		}
+		if x.Op == token.MUL && isMinusOne(x.Y) {
+			return s.pidOrigin(x.X, depth+1)
+		}
 	case *ast.CallExpr:
 		if f, ok := s.callee(x); ok && f.recv == "" && f.name == "Getpid" && (f.pkg == pathOS || f.pkg == pathSyscall || f.pkg == pathUnix) {
 			return ownChild
@@ -131,6 +139,9 @@ func (s *scanner) pidOrigin(e ast.Expr, depth int) origin {
 			if p, ok := x.X.(*ast.SelectorExpr); ok && p.Sel.Name == "Process" {
 				return ownChild // cmd.Process.Pid
 			}
+			if id, ok := x.X.(*ast.Ident); ok && s.namesOwnProcess(id.Name) {
+				return ownChild // p := proc.cmd.Process; … p.Pid
+			}
 			break
 		}
 		if s.origin(x.X, depth+1) == ownChild {
@@ -141,21 +152,61 @@ func (s *scanner) pidOrigin(e ast.Expr, depth int) origin {
 			// without types, a name every assignment in the file gives
 			// its own child's PID: pgid, err := syscall.Getpgid(cmd.Process.Pid)
 			vals := s.namedAssigns()[x.Name]
-			if len(vals) == 0 {
-				break
-			}
+			own := false
 			for _, v := range vals {
+				if v != nil && refersTo(v, x.Name) {
+					continue // pid = -1 * pid: what it was, made a group's
+				}
 				if v == nil || s.pidOrigin(v, depth+1) != ownChild {
 					return unknownOrigin
 				}
+				own = true
 			}
-			return ownChild
+			if own {
+				return ownChild
+			}
+			break
 		}
 		if v := s.variable(x); v != nil {
 			return s.originOf(v, depth, s.pidOrigin)
 		}
 	}
 	return unknownOrigin
+}
+
+// namesOwnProcess: without types, every assignment in the file gives the
+// name a child's process handle (p := proc.cmd.Process).
+func (s *scanner) namesOwnProcess(name string) bool {
+	vals := s.namedAssigns()[name]
+	for _, v := range vals {
+		sel, ok := v.(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "Process" {
+			return false
+		}
+	}
+	return len(vals) > 0
+}
+
+// refersTo reports whether the expression reads the name.
+func refersTo(e ast.Expr, name string) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Name == name {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// isMinusOne: the literal -1.
+func isMinusOne(e ast.Expr) bool {
+	u, ok := ast.Unparen(e).(*ast.UnaryExpr)
+	if !ok || u.Op != token.SUB {
+		return false
+	}
+	b, ok := u.X.(*ast.BasicLit)
+	return ok && b.Value == "1"
 }
 
 // namedAssigns maps each plain name assigned in the file (x := …, x = …,
