@@ -121,7 +121,13 @@ var stateFilePatterns = []string{".lock$", "\\lock", ".lck", "^heartbeat", "\\le
 	"session.json", "session.jsonl", "session.db", "session.sqlite", "sessions.json", "session-cache", "session_cache",
 	"checkpoint.json", "checkpoints.db", "checkpoints.sqlite", "checkpoint.db", "checkpoint.sqlite",
 	"breaker.json", "breaker.yaml", "breaker.db", "breaker.state",
-	"state\\", "\\state$", "\\states\\", "\\checkpoints", "\\transcripts", "sessions\\"}
+	"state\\", "\\state$", "\\states\\", "\\checkpoints", "\\transcripts", "sessions\\",
+	// an app's stored state (appStorage)
+	"globalstorage", "workspacestorage", "local storage", "session storage", "indexeddb"}
+
+// appStoragePatterns: a storage folder under an app's own folder
+// (appStorage).
+var appStoragePatterns = [][]string{{"application support", "application\\ support", ".config\\", "appdata"}, {"\\storage"}}
 
 // authCachePatterns are the folders authCache reads a tool's stored
 // credentials under, and the words that name them.

@@ -39,7 +39,7 @@ ownership first, or request a reconnect and let the server reconcile its state.`
 			"Run `npm install` if `package-lock.json` changed.\n",
 		},
 	},
-	stems: []string{"lock", "lck", "heartbeat", "lease", "session", "state", ".db", ".sqlite", "delete from", "update ", "truncate", "drop table", "in_use", "auth", "token", "credential", "singleton", "checkpoint", "breaker", "transcript"},
+	stems: []string{"lock", "lck", "heartbeat", "lease", "session", "state", ".db", ".sqlite", "delete from", "update ", "truncate", "drop table", "in_use", "auth", "token", "credential", "singleton", "checkpoint", "breaker", "transcript", "storage", "indexeddb"},
 	// routes are what the prefilter looks for before the rule reads a
 	// text: every hit of find has a route (TestRoutesCoverFindings).
 	routes: []routeSpec{
@@ -48,6 +48,7 @@ ownership first, or request a reconnect and let the server reconcile its state.`
 		// state nouns after a state verb (stateNoun, stateForms)
 		{groups: [][]string{stateNounPatterns()}, local: []int{wStateVerb}},
 		{groups: authCachePatterns},
+		{groups: appStoragePatterns},
 		{groups: [][]string{mcpTokenNames}},
 		{groups: [][]string{{"^delete from ", "^update ", "^truncate ", "^drop table "}}, tables: true},
 	},

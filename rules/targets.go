@@ -258,6 +258,33 @@ func authCache(p string) bool {
 	return false
 }
 
+// appStorage: the folder an editor extension or a desktop app keeps its
+// stored state and sessions in: an editor's globalStorage or
+// workspaceStorage, an Electron app's Local Storage, Session Storage or
+// IndexedDB, a storage folder of the app's own under Application Support,
+// ~/.config or %APPDATA% ("~/Library/Application Support/Harbor/storage").
+func appStorage(p string) bool {
+	if isConfigFile(p) {
+		return false // the client's settings kept there (globalStorage/…/mcp_settings.json) are its config
+	}
+	q := strings.ReplaceAll(strings.ReplaceAll(p, "\\ ", " "), "\\", "/")
+	parts := strings.Split(q, "/")
+	appDir := false
+	for i, c := range parts {
+		switch c {
+		case "globalstorage", "workspacestorage", "local storage", "session storage", "indexeddb":
+			return i+1 < len(parts) || strings.HasSuffix(q, "/") || c == "indexeddb"
+		case "application support", ".config", "%appdata%", "$appdata", "appdata":
+			appDir = true
+		case "storage":
+			if appDir && i >= 2 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // mcpTokenFile: a file named as an MCP server's token or auth store
 // (".drivebox-mcp-tokens.json", "mcp-auth.json", "mcp_oauth_cache").
 func mcpTokenFile(b string) bool {
@@ -300,7 +327,7 @@ func isOwnedState(p string) bool {
 		b == "control_plane.db" || b == ".in_use" || b == "lockfile" || b == "locks" || b == "lock" {
 		return true
 	}
-	if dirNamed(p, sessionDirs, "-sessions", "_sessions") || authCache(p) {
+	if dirNamed(p, sessionDirs, "-sessions", "_sessions") || authCache(p) || appStorage(p) {
 		return true
 	}
 	homeDot := (strings.HasPrefix(p, "~/.") || strings.HasPrefix(p, "$home/.") || strings.HasPrefix(p, "${home}/.") ||
