@@ -908,9 +908,28 @@ func leadInText(c Context) string {
 	// last sentence only
 	l := strings.Join(strings.Fields(c.Before), " ")
 	if k := strings.LastIndex(strings.TrimRight(l, ".: "), ". "); k >= 0 {
-		l = l[k+2:]
+		if last := l[k+2:]; !pronounObject(last) {
+			return last
+		}
+		// "The `dbcloud` CLI keeps its own login. Use it as a direct
+		// fallback:": the pronoun names what the sentence before does,
+		// so that sentence introduces the block too
+		if j := strings.LastIndex(l[:k], ". "); j >= 0 {
+			l = l[j+2:]
+		}
 	}
 	return l
+}
+
+// pronounObject: the sentence refers back with "it" or "this" ("Use it
+// as a fallback:", "Run this instead:").
+func pronounObject(sentence string) bool {
+	for _, w := range strings.Fields(strings.ToLower(sentence)) {
+		if w = strings.Trim(w, ".,:;!?`*_\"'()"); w == "it" || w == "this" {
+			return true
+		}
+	}
+	return false
 }
 
 // ---- precomputed tables ----
