@@ -981,6 +981,39 @@ func prevIn(toks []token, ti int) bool {
 }
 
 // commandEdit recognises a shell command that edits or removes target.
+// backupName: a path named as a backup copy (.env.bak, config.json.orig,
+// mcp.json~, settings.backup-20240101.json).
+func backupName(p string) bool {
+	b := strings.ToLower(baseName(p))
+	return strings.HasSuffix(b, ".bak") || strings.HasSuffix(b, ".orig") || strings.HasSuffix(b, "~") ||
+		strings.Contains(b, ".backup") || strings.Contains(b, ".bak.") || strings.Contains(b, "backup-")
+}
+
+// lastCommandBreak returns the offset in t just past its last pipe,
+// "&&" or ";" outside quotes, or -1: the words before it belong to
+// another command ("sed -i 's|old|new|g' file" holds none).
+func lastCommandBreak(t string) int {
+	last := -1
+	var quote byte
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '|' || c == ';':
+			last = i + 1
+		case c == '&' && i+1 < len(t) && t[i+1] == '&':
+			last = i + 2
+			i++
+		}
+	}
+	return last
+}
+
 func commandEdit(seg *segment, runs []pathRun, t pathRun) (hit, bool) {
 	s := seg.v.f.s
 	// redirection onto the file: echo '{}' > file, >> file, tee file
@@ -1001,11 +1034,12 @@ func commandEdit(seg *segment, runs []pathRun, t pathRun) (hit, bool) {
 		}
 		prev = append(prev, r)
 	}
+	cut := lastCommandBreak(s[seg.start:t.start]) + seg.start // where the target's command begins
 	for k := len(prev) - 1; k >= 0; k-- {
 		r := prev[k]
 		w := r.s
-		if strings.Contains(s[r.end:t.start], "|") || strings.Contains(s[r.end:t.start], "&&") || strings.Contains(s[r.end:t.start], ";") {
-			break
+		if r.end <= cut {
+			break // a word of the command before a pipe, "&&" or ";"
 		}
 		if r.start > seg.start && s[r.start-1] == '-' {
 			continue // a flag ("docker run --rm"), not the program
@@ -1019,6 +1053,8 @@ func commandEdit(seg *segment, runs []pathRun, t pathRun) (hit, bool) {
 			return hit{start: r.start, end: r.end}, true
 		case w == "tee" || w == "set-content" || w == "out-file" || w == "add-content" || w == "clear-content":
 			return hit{start: r.start, end: r.end}, true
+		case (w == "cp" || w == "copy" || w == "copy-item") && lastArg(runs, t) && backupName(t.s):
+			return hit{}, false // "cp .env .env.bak": a backup made, the file only read
 		case (w == "cp" || w == "mv" || w == "copy" || w == "move" || w == "copy-item" || w == "move-item") && lastArg(runs, t):
 			return hit{start: r.start, end: r.end}, true
 		case w == "mv" || w == "move" || w == "move-item":
