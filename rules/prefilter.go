@@ -123,7 +123,7 @@ var stateFilePatterns = []string{".lock$", "\\lock", ".lck", "^heartbeat", "\\le
 	"breaker.json", "breaker.yaml", "breaker.db", "breaker.state",
 	"state\\", "\\state$", "\\states\\", "\\checkpoints", "\\transcripts", "sessions\\",
 	// an app's stored state (appStorage)
-	"globalstorage", "workspacestorage", "local storage", "session storage", "indexeddb"}
+	"\\globalstorage", "\\workspacestorage", "\\local storage", "\\session storage", "\\indexeddb"}
 
 // appStoragePatterns: a storage folder under an app's own folder
 // (appStorage).
