@@ -52,34 +52,10 @@ func NamesWatchedFile(name string) bool {
 	if strings.Contains(l, "config") || strings.Contains(l, "cfg") || strings.Contains(l, "settings") || NamesEnvFile(l) {
 		return true
 	}
-	for _, p := range identParts(name) {
+	for _, p := range nameWords(name) {
 		if p == "conf" || p == "confs" {
 			return true
 		}
 	}
 	return false
 }
-
-// identParts splits an identifier at underscores, hyphens, dots and
-// lower-to-upper case steps (CONF_DIR, confDir, conf.d) into lower-case
-// parts.
-func identParts(name string) []string {
-	var out []string
-	start := 0
-	for i := 0; i <= len(name); i++ {
-		cut := i == len(name) || name[i] == '_' || name[i] == '-' || name[i] == '.'
-		step := !cut && i > start && isLowerASCII(name[i-1]) && name[i] >= 'A' && name[i] <= 'Z'
-		if cut || step {
-			if i > start {
-				out = append(out, strings.ToLower(name[start:i]))
-			}
-			start = i
-			if cut {
-				start = i + 1
-			}
-		}
-	}
-	return out
-}
-
-func isLowerASCII(b byte) bool { return b >= 'a' && b <= 'z' || b >= '0' && b <= '9' }
