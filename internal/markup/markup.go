@@ -215,30 +215,26 @@ func htmlEnd(src []byte, i, to int, ends []int) (int, bool) {
 		ends[0] = end
 		return 1, true
 	}
+	// a tag: up to the first '>' outside a quoted attribute value
 	var quote byte
 	for j := i + 2; j < limit; j++ {
 		c := src[j]
 		if c == '\n' && blankLineAt(src, j+1, to) {
 			return 0, true
 		}
-		if term == ">" {
-			switch {
-			case quote != 0:
-				if c == quote {
-					quote = 0
-				}
-				continue
-			case (c == '"' || c == '\'') && afterEquals(src, i, j):
-				quote = c // an attribute's quoted value
-				continue
-			case c == '<':
-				// a tag holds no '<' outside a quoted value: the text
-				// from i is no tag, and each '<' is read at most once
-				// (a page of "<a<a<a…" stays linear)
-				return 0, true
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
 			}
-		}
-		if c == term[len(term)-1] && j+1 >= i+len(term) && string(src[j+1-len(term):j+1]) == term {
+		case (c == '"' || c == '\'') && afterEquals(src, i, j):
+			quote = c // an attribute's quoted value
+		case c == '<':
+			// a tag holds no '<' outside a quoted value: the text from i
+			// is no tag, and each '<' is read at most once (a page of
+			// "<a<a<a…" stays linear)
+			return 0, true
+		case c == '>':
 			ends[0] = j + 1
 			return 1, true
 		}
