@@ -334,9 +334,24 @@ func commentGoodLabel(body string) bool {
 // trailingComment returns the offset of a shell comment that follows a
 // command on the same line, or -1.
 func trailingComment(line string) int {
+	at := -1
+	eachUnquoted(line, func(i int) bool {
+		if line[i] == '#' && i > 0 && (line[i-1] == ' ' || line[i-1] == '\t') {
+			at = i
+			return false
+		}
+		return true
+	})
+	return at
+}
+
+// eachUnquoted calls fn with the offset of each byte of the shell text
+// outside single and double quotes (the quotes themselves excluded),
+// until fn returns false.
+func eachUnquoted(t string, fn func(i int) bool) {
 	var q byte
-	for i := 0; i < len(line); i++ {
-		c := line[i]
+	for i := 0; i < len(t); i++ {
+		c := t[i]
 		switch {
 		case q != 0:
 			if c == q {
@@ -344,11 +359,12 @@ func trailingComment(line string) int {
 			}
 		case c == '\'' || c == '"':
 			q = c
-		case c == '#' && i > 0 && (line[i-1] == ' ' || line[i-1] == '\t'):
-			return i
+		default:
+			if !fn(i) {
+				return
+			}
 		}
 	}
-	return -1
 }
 
 // commandWords open a line of shell, PowerShell or a similar language.

@@ -994,23 +994,15 @@ func backupName(p string) bool {
 // another command ("sed -i 's|old|new|g' file" holds none).
 func lastCommandBreak(t string) int {
 	last := -1
-	var quote byte
-	for i := 0; i < len(t); i++ {
-		c := t[i]
+	eachUnquoted(t, func(i int) bool {
 		switch {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			}
-		case c == '\'' || c == '"':
-			quote = c
-		case c == '|' || c == ';':
+		case t[i] == '|' || t[i] == ';':
 			last = i + 1
-		case c == '&' && i+1 < len(t) && t[i+1] == '&':
+		case t[i] == '&' && i+1 < len(t) && t[i+1] == '&':
 			last = i + 2
-			i++
 		}
-	}
+		return true
+	})
 	return last
 }
 
