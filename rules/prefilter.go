@@ -588,6 +588,7 @@ type groupsOfUnit struct {
 type unitWords struct {
 	f                 *Filter
 	text, leadText    string
+	src, leadSrc      []byte // the texts as the automata read them, made once
 	have, asked       uint64
 	leadHave, leadAsk uint64
 }
@@ -599,7 +600,10 @@ func (w *unitWords) holds(need uint64, lead bool) bool {
 		return true
 	}
 	if ask := need &^ w.asked; ask != 0 {
-		g, _ := w.f.Words([]byte(w.text), ask)
+		if w.src == nil {
+			w.src = []byte(w.text)
+		}
+		g, _ := w.f.Words(w.src, ask)
 		w.have |= g
 		w.asked |= ask
 	}
@@ -610,7 +614,10 @@ func (w *unitWords) holds(need uint64, lead bool) bool {
 		return false
 	}
 	if ask := need &^ w.leadAsk; ask != 0 {
-		g, _ := w.f.Words([]byte(w.leadText), ask)
+		if w.leadSrc == nil {
+			w.leadSrc = []byte(w.leadText)
+		}
+		g, _ := w.f.Words(w.leadSrc, ask)
 		w.leadHave |= g
 		w.leadAsk |= ask
 	}
