@@ -51,7 +51,7 @@ operator use the host's reconnect control.`,
 		// config file or word in the segment or a reload word around it
 		{groups: [][]string{{"^resav", "^re-sav", "utime", "chtimes"}}, context: []int{wReload}},
 		{groups: [][]string{{"mtime", "timestamp", "modification", "last-modified"}}, local: []int{wTimeVerb}, context: []int{wReload}},
-		{groups: [][]string{{"^sav"}, {"again", "no change", "without chang", "once more", "one more time"}}, context: []int{wReload}},
+		{groups: [][]string{{"^sav"}, savedAgainPatterns()}, context: []int{wReload}},
 	},
 	// captions are the verbs of a code block comment that, with no object
 	// of their own, name this action of the command under them.
@@ -223,12 +223,25 @@ func reloadTarget(p string) bool {
 // or unchanged ("save it again", "save with no changes", "save the file
 // once more so the watcher sees a fresh write").
 func savedAgain(rest string) bool {
-	for _, p := range []string{" again", "no change", "without chang", "once more", "one more time"} {
+	for _, p := range savedAgainPhrases {
 		if strings.Contains(rest, p) {
 			return true
 		}
 	}
 	return false
+}
+
+// savedAgainPhrases say a save repeats or changes nothing, as savedAgain
+// reads them in the text after the save ("again" after a space).
+var savedAgainPhrases = []string{" again", "no change", "without chang", "once more", "one more time"}
+
+// savedAgainPatterns are savedAgainPhrases as route words.
+func savedAgainPatterns() []string {
+	out := make([]string, len(savedAgainPhrases))
+	for i, p := range savedAgainPhrases {
+		out[i] = strings.TrimSpace(p)
+	}
+	return out
 }
 
 // creationContext: the text around a touch says it creates a file.
