@@ -603,7 +603,7 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 	if callNotation(toks, i) {
 		return Mention // "kill(-pgid, SIGTERM)" in a table of what a library does: a function's name
 	}
-	if reportedState(toks, i, hi) {
+	if reportedState(toks, i) {
 		return Mention // "pkill not available, skipping": the command is what the report is about
 	}
 	j := mainStart(toks, lo, i)
@@ -951,7 +951,7 @@ func callNotation(toks []token, i int) bool {
 // reportedState: the words after the hit say what state it is in ("pkill
 // not available, skipping", "kill failed with EPERM"): it is the subject
 // of a report, not a step.
-func reportedState(toks []token, i, hi int) bool {
+func reportedState(toks []token, i int) bool {
 	n, n2 := wordAt(toks, i+1), nthWordAfter(toks, i, 2)
 	switch n {
 	case "failed", "unavailable", "missing", "exited", "returned", "errored", "succeeded", "timed":
