@@ -194,7 +194,7 @@ func wordGroups() [numWordGroups][]string {
 	g[wRecovery] = append(wordPatterns(titleRecoveryCues), wordPatterns(weakRecoveryCues)...)
 	// "errors": toolFailing reads "tracker_init errors" as a failing tool
 	g[wFallback] = append(append(append(wordPatterns(fallbackCues), wordPatterns(failureCues)...), wordPatterns(weakFallbackCues)...),
-		"directly", "^errors$")
+		"directly", "^errors$", "fallback") // fallbackLabel reads "fallback" inside a word too
 	g[wProcess] = append(wordPatterns(processNouns), wordPatterns([]string{"process", "processes", "proc", "procs",
 		"pid", "pids", "server", "servers", "daemon", "daemons", "instance", "instances", "node", "node.js", "port",
 		"ports", "job", "jobs", "worker", "workers", "task", "tasks", "pgid", "subprocess", "subprocesses", "service",
@@ -314,7 +314,11 @@ type compiledRoute struct {
 	groups  uint64 // anchor groups that must all occur
 	local   uint64 // word groups the segment must hold (so its unit and section do)
 	context uint64 // word groups the section or the headings above must hold
-	leadIn  bool   // a code block's lead-in may supply the groups
+	// near: word groups the unit or the text beside it must hold (its
+	// label, the block before it, its lead-in, row and column, the two
+	// headings above it): where inFallback reads its cues
+	near   uint64
+	leadIn bool // a code block's lead-in may supply the groups
 }
 
 // lazyDFA is an automaton made on first use: read from the precomputed
@@ -456,6 +460,7 @@ func compileRoutes(r *Rule, specs []routeSpec, group func(words []string, tables
 			cr.context |= 1 << wRecovery
 		case Fallback:
 			cr.context |= 1 << wFallback
+			cr.near |= 1 << wFallback
 		}
 		rr.routes = append(rr.routes, cr)
 	}
@@ -587,6 +592,7 @@ type groupsOfUnit struct {
 // its find function reads, so a unit without them cannot take the route.
 type unitWords struct {
 	f                 *Filter
+	u                 *Unit // the unit, for the text beside it (nearHolds); may be nil
 	text, leadText    string
 	src, leadSrc      []byte // the texts as the automata read them, made once
 	have, asked       uint64
@@ -624,10 +630,45 @@ func (w *unitWords) holds(need uint64, lead bool) bool {
 	return (w.have|w.leadHave)&need == need
 }
 
+// nearHolds reports whether the text, or the text beside the unit (see
+// compiledRoute.near), holds a word of each group in need. A group may
+// stand in any of them, as inFallback reads each alone.
+func (w *unitWords) nearHolds(need uint64) bool {
+	if need == 0 || w.holds(need, false) {
+		return true
+	}
+	if w.u == nil {
+		return false
+	}
+	have := w.have & need
+	c := &w.u.Ctx
+	look := func(t string) bool {
+		if t != "" && have != need {
+			g, _ := w.f.Words([]byte(t), need&^have)
+			have |= g
+		}
+		return have == need
+	}
+	if look(c.Label) || look(c.Before) || look(c.LeadIn) || look(c.Column) {
+		return true
+	}
+	for _, t := range c.Row {
+		if look(t) {
+			return true
+		}
+	}
+	for i := len(c.Headings) - 1; i >= 0 && i >= len(c.Headings)-2; i-- {
+		if look(c.Headings[i]) {
+			return true
+		}
+	}
+	return false
+}
+
 // groupsOf reads the groups of text once, and of u's lead-in if u is a
 // code block that has one (u may be nil).
 func (f *Filter) groupsOf(text string, u *Unit) groupsOfUnit {
-	r := groupsOfUnit{own: f.unitGroups(text), words: unitWords{f: f, text: text}}
+	r := groupsOfUnit{own: f.unitGroups(text), words: unitWords{f: f, u: u, text: text}}
 	if u != nil && u.Kind == CodeBlock {
 		if lead := leadInText(u.Ctx); lead != "" {
 			r.withLead, r.lead = r.own|f.unitGroups(lead), true
@@ -642,10 +683,10 @@ func (f *Filter) groupsOf(text string, u *Unit) groupsOfUnit {
 // by a code block with its lead-in; the same words in prose take a route
 // of their own.
 func (r *groupsOfUnit) meets(rt compiledRoute) bool {
-	if !rt.leadIn && r.own&rt.groups == rt.groups && r.words.holds(rt.local, false) {
+	if !rt.leadIn && r.own&rt.groups == rt.groups && r.words.holds(rt.local, false) && r.words.nearHolds(rt.near) {
 		return true
 	}
-	return r.lead && rt.leadIn && r.withLead&rt.groups == rt.groups && r.words.holds(rt.local, true)
+	return r.lead && rt.leadIn && r.withLead&rt.groups == rt.groups && r.words.holds(rt.local, true) && r.words.nearHolds(rt.near)
 }
 
 func (f *Filter) anyRoute(r groupsOfUnit) bool {

@@ -84,6 +84,65 @@ func TestRoutesCoverFindings(t *testing.T) {
 	}
 }
 
+// TestRulesOfKeepsFindings: classifying a unit with only the rules
+// RulesOf gives it finds what classifying it with every rule finds, on
+// every test document; the units carry their context (headings, lead-in,
+// the block before), which the near words of a route may stand in.
+func TestRulesOfKeepsFindings(t *testing.T) {
+	f := rules.MustFilter(rules.All)
+	total := 0
+	for _, d := range testDocs(t) {
+		for _, u := range unitsOf(d) {
+			want := rules.Classify(u, rules.All)
+			got := rules.Classify(u, f.RulesOf(&u, nil))
+			total += len(want)
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%s: unit %q:\nwith RulesOf %v\nwith all     %v", d.name, u.Text, got, want)
+			}
+		}
+	}
+	if total == 0 {
+		t.Fatal("no findings at all: the comparison says nothing")
+	}
+}
+
+// TestRulesOfReadsNearContext: a rule that needs a fallback context is
+// given to a unit only where the cue stands in the unit or next to it (the
+// block before, the lead-in, the two headings above), as inFallback reads
+// it; the same cue further up the section does not count.
+func TestRulesOfReadsNearContext(t *testing.T) {
+	f := rules.MustFilter(rules.All)
+	for _, c := range []struct {
+		name, doc string
+		want      bool // the unit with curl takes raw-api-fallback
+	}{
+		{"cue in the sentence", "When the relay tool fails, curl the endpoint.\n", true},
+		{"cue in the heading", "## If the tools are down\n\nCurl the endpoint with the token.\n", true},
+		{"cue two headings up", "# Relay\n\n## Fallback when MCP fails\n\n### Steps\n\nCurl the endpoint with the token.\n", true},
+		{"cue three headings up", "# Fallback when MCP fails\n\n## Relay\n\n### Steps\n\nCurl the endpoint with the token.\n", false},
+		{"cue in the block before", "If the tool is down, call it yourself:\n\n```sh\ncurl -X POST http://localhost:9/x\n```\n", true},
+		{"cue paragraphs away", "The relay tool sometimes fails.\n\nIt is written in Go.\n\nCurl the endpoint to read the version.\n", false},
+		{"no cue", "Curl the endpoint to read the version.\n", false},
+	} {
+		units, err := mdscan.Scan([]byte(c.doc), "doc.md")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := false
+		for _, u := range units {
+			if !strings.Contains(strings.ToLower(u.Text), "curl") {
+				continue
+			}
+			for _, r := range f.RulesOf(&u, nil) {
+				got = got || r == rules.RawAPIFallback
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s: raw-api-fallback given %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
 // TestMarksCoverUnits: every route word a unit holds, however its letters
 // are split by markup, is found in the raw source near the unit, so a
 // file or section the filter passes over holds no unit with a route.
