@@ -39,7 +39,8 @@ really wrong, report it as a blocker for the operator to fix outside the running
 	// routes are what the prefilter looks for before the rule reads a
 	// text: every hit of find has a route (TestRoutesCoverFindings).
 	routes: []routeSpec{
-		{groups: [][]string{configFileNames()}},
+		// fileEdit edits nothing without its verb (wEditVerb)
+		{groups: [][]string{configFileNames()}, local: []int{wEditVerb}},
 		// a generic noun ("the config") counts only about MCP clients
 		{groups: [][]string{{"config", "settings file", "mcp settings", "mcpservers", "server entry", "server entries"}}, local: []int{wEditVerb}, context: []int{wClient}},
 	},

@@ -35,7 +35,8 @@ let the operator rotate the credential and reconnect the server through the host
 	stems: []string{".env", "env file", "environment file", "dotenv", "env files"},
 	// routes are what the prefilter looks for before the rule reads a
 	// text: every hit of find has a route (TestRoutesCoverFindings).
-	routes: []routeSpec{{groups: [][]string{{".env", "env file", "environment file"}}}},
+	// fileEdit edits nothing without its verb (wEditVerb)
+	routes: []routeSpec{{groups: [][]string{{".env", "env file", "environment file"}}, local: []int{wEditVerb}}},
 	// captions are the verbs of a code block comment that, with no object
 	// of their own, name this action of the command under them.
 	captions: []string{"remove", "delete", "edit", "update", "modify"},

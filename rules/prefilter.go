@@ -184,7 +184,7 @@ const (
 	wTouch            // what makes a touch count: time flags, config, env and state files, reload words
 	wDocClient        // MCP configuration files and tables: a document about them (AboutClients)
 	wURL              // a URL or an absolute path after POST (urlAhead)
-	wEditVerb         // the forms of editVerbs and the editor and remove commands (fileEdit's verb)
+	wEditVerb         // what fileEdit takes for its verb: editVerbs' forms, editor and remove commands, a redirection
 	wEndObject        // what endsProcess reads after "end": a task, a process, a pid, a daemon, an .exe
 	numWordGroups
 )
@@ -206,8 +206,10 @@ func wordGroups() [numWordGroups][]string {
 	g[wDocClient] = docClientWords
 	g[wURL] = []string{"://", " /"}
 	g[wEndObject] = endRoutes()
+	// (a redirection, which fileEdit takes for a verb too, has no letters
+	// for a pattern: Words reads it with mayRedirect)
 	g[wEditVerb] = append(formPatterns(editForms), wordPatterns(slices.Concat(slices.Sorted(maps.Keys(editorCommands)),
-		slices.Sorted(maps.Keys(removeCommands)), []string{"sed", "tee"}))...)
+		slices.Sorted(maps.Keys(removeCommands)), []string{"sed", "tee", "open"}))...)
 	g[wStateVerb] = formPatterns(stateForms)
 	g[wTimeVerb] = formPatterns(timeForms)
 	g[wTouch] = append(append(slices.Clone(g[wReload]), "-m$", "-a$", "-c$", "-d$", "-t$", "-r$", "-h$",
@@ -862,11 +864,19 @@ func (f *Filter) Words(src []byte, need uint64) (uint64, bool) {
 		if !ok {
 			return AllWords, false
 		}
-		if found {
+		if found || w == wEditVerb && mayRedirect(src) {
 			g |= 1 << uint(w)
 		}
 	}
 	return g, true
+}
+
+// mayRedirect reports whether text may hold the '>' of a redirection,
+// which fileEdit counts as its verb: as itself, its full-width form
+// (which fold reads as it) or a character reference (&gt;, &#62;) in
+// Markdown source. The group wEditVerb holds for such text.
+func mayRedirect(src []byte) bool {
+	return bytes.IndexByte(src, '>') >= 0 || bytes.IndexByte(src, '&') >= 0 || bytes.Contains(src, []byte("\uFF1E"))
 }
 
 // PathWords returns the word groups a file's name supplies: aboutClients

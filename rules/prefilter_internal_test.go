@@ -163,3 +163,31 @@ func TestReloadStemsCoverWords(t *testing.T) {
 		}
 	}
 }
+
+// TestRedirectWordsCoverFold: every rune fold reads as '>' (which fileEdit
+// takes for its verb) makes mayRedirect hold, and so the edit-verb group,
+// alone in a text; and plain words without one do not.
+func TestRedirectWordsCoverFold(t *testing.T) {
+	for r := rune(utf8.RuneSelf); r <= utf8.MaxRune; r++ {
+		if !utf8.ValidRune(r) || !strings.Contains(string(appendFoldedRune(nil, r)), ">") {
+			continue
+		}
+		if !mayRedirect([]byte("cat x " + string(r) + " mcp.json")) {
+			t.Errorf("%U folds to '>' and mayRedirect misses it", r)
+		}
+	}
+	for _, c := range []struct {
+		text string
+		want bool
+	}{
+		{"echo '{}' > mcp.json", true},
+		{"echo '{}' &gt; mcp.json", true},
+		{"echo '{}' &#62; mcp.json", true},
+		{"the settings in mcp.json", false},
+	} {
+		g, _ := builtinFilter.Words([]byte(c.text), 1<<wEditVerb)
+		if got := g != 0; got != c.want {
+			t.Errorf("%q: edit-verb group %v, want %v", c.text, got, c.want)
+		}
+	}
+}
