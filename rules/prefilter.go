@@ -599,6 +599,7 @@ type unitWords struct {
 	src, leadSrc      []byte // the texts as the automata read them, made once
 	have, asked       uint64
 	leadHave, leadAsk uint64
+	nearHave, nearAsk uint64 // of the text beside the unit (nearHolds)
 }
 
 // holds reports whether the text (and, with lead, the lead-in beside it)
@@ -642,35 +643,36 @@ func (w *unitWords) nearHolds(need uint64) bool {
 	if w.u == nil {
 		return false
 	}
-	have := w.have & need
-	c := &w.u.Ctx
-	look := func(t string) bool {
-		if t != "" && have != need {
-			g, _ := w.f.Words([]byte(t), need&^have)
-			have |= g
+	if ask := need &^ w.nearAsk; ask != 0 {
+		w.nearAsk |= ask
+		c := &w.u.Ctx
+		texts := append([]string{c.Label, c.Before, c.LeadIn, c.Column}, c.Row...)
+		if n := len(c.Headings); n > 0 {
+			texts = append(texts, c.Headings[max(n-2, 0):]...)
 		}
-		return have == need
-	}
-	if look(c.Label) || look(c.Before) || look(c.LeadIn) || look(c.Column) {
-		return true
-	}
-	for _, t := range c.Row {
-		if look(t) {
-			return true
-		}
-	}
-	for i := len(c.Headings) - 1; i >= 0 && i >= len(c.Headings)-2; i-- {
-		if look(c.Headings[i]) {
-			return true
+		for _, t := range texts {
+			if t == "" {
+				continue
+			}
+			g, _ := w.f.Words([]byte(t), ask&^w.nearHave)
+			w.nearHave |= g
+			if w.nearHave&ask == ask {
+				break
+			}
 		}
 	}
-	return false
+	return (w.have|w.nearHave)&need == need
 }
 
 // groupsOf reads the groups of text once, and of u's lead-in if u is a
 // code block that has one (u may be nil).
 func (f *Filter) groupsOf(text string, u *Unit) groupsOfUnit {
-	r := groupsOfUnit{own: f.unitGroups(text), words: unitWords{f: f, u: u, text: text}}
+	return f.groupsWith(f.unitGroups(text), text, u)
+}
+
+// groupsWith is groupsOf with the text's anchor groups given.
+func (f *Filter) groupsWith(own uint64, text string, u *Unit) groupsOfUnit {
+	r := groupsOfUnit{own: own, words: unitWords{f: f, u: u, text: text}}
 	if u != nil && u.Kind == CodeBlock {
 		if lead := leadInText(u.Ctx); lead != "" {
 			r.withLead, r.lead = r.own|f.unitGroups(lead), true
@@ -716,11 +718,27 @@ func (f *Filter) RulesOf(u *Unit, dst []*Rule) []*Rule {
 	return f.rulesFor(u.Text, u, dst)
 }
 
+// RulesOfGroups is RulesOf for a unit whose anchor groups are known
+// already, from the marks of its file's raw scan (which hold every group
+// of its text and may hold more: the words of other units on its lines).
+// A group too many can only add a rule, which then finds nothing in the
+// unit (mayHit), so the findings are those of RulesOf.
+func (f *Filter) RulesOfGroups(u *Unit, groups uint64, dst []*Rule) []*Rule {
+	if f.all {
+		return f.rulesFor(u.Text, u, dst)
+	}
+	return f.rulesWith(f.groupsWith(groups, u.Text, u), dst)
+}
+
 func (f *Filter) rulesFor(text string, u *Unit, dst []*Rule) []*Rule {
 	var r groupsOfUnit
 	if !f.all {
 		r = f.groupsOf(text, u)
 	}
+	return f.rulesWith(r, dst)
+}
+
+func (f *Filter) rulesWith(r groupsOfUnit, dst []*Rule) []*Rule {
 	for _, rr := range f.rules {
 		if rr.always || f.all {
 			dst = append(dst, rr.rule)
@@ -887,8 +905,11 @@ func PathWords(name string) uint64 {
 	if strings.Contains(strings.ToLower(name), "mcp") {
 		g |= 1 << wClient // a file in an MCP server's folder is about MCP
 	}
-	if t := fileTitle(name); t != "" && (hasAnyWord(t, titleRecoveryCues) || hasAnyWord(t, weakRecoveryCues)) {
-		g |= 1 << wRecovery // inRecovery reads the file name as the outermost title
+	if t := fileTitle(name); t != "" {
+		// inRecovery reads the file name as the outermost title: the
+		// recovery group's words, in one pass of its automaton
+		w, _ := builtinFilter.Words([]byte(t), 1<<wRecovery)
+		g |= w
 	}
 	return g
 }

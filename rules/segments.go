@@ -387,7 +387,8 @@ var commandWords = set("pkill", "kill", "killall", "taskkill", "rm", "touch", "c
 // sentence rather than a command: plain-text blocks often hold numbered
 // steps ("3. Remove from DISABLED_TOOLS in .env").
 func looksProse(t string) bool {
-	drawn := strings.ContainsAny(t, "├└│─┬┼→")
+	// the box-drawing runes all start with 0xE2: most lines have none
+	drawn := strings.IndexByte(t, 0xE2) >= 0 && strings.ContainsAny(t, "├└│─┬┼→")
 	t = strings.TrimLeft(t, "├└│─┬┼-*•·+>0123456789.) \t")
 	if t == "" {
 		return false

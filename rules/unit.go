@@ -242,15 +242,17 @@ func shellAssignment(l string) (string, string, bool) {
 // document that opens with a heading has that heading above every unit
 // under it already.
 func OpeningFailure(src []byte) bool {
-	s := string(src[:min(len(src), 8<<10)])
-	if strings.HasPrefix(s, "---\n") || strings.HasPrefix(s, "---\r\n") {
-		if k := strings.Index(s[3:], "\n---"); k >= 0 {
-			s = s[3+k+4:]
+	b := src[:min(len(src), 8<<10)]
+	if bytes.HasPrefix(b, []byte("---\n")) || bytes.HasPrefix(b, []byte("---\r\n")) {
+		if k := bytes.Index(b[3:], []byte("\n---")); k >= 0 {
+			b = b[3+k+4:]
 		}
 	}
 	var para []string
-	for _, line := range strings.Split(s, "\n") {
-		t := strings.TrimSpace(line)
+	for len(b) > 0 {
+		line, rest, _ := bytes.Cut(b, []byte("\n"))
+		b = rest
+		t := string(bytes.TrimSpace(line))
 		if t == "" {
 			if len(para) > 0 {
 				break
