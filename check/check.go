@@ -398,14 +398,18 @@ func (c *Checker) filtered(kind Kind, name string, src []byte, f *rules.Filter) 
 }
 
 // rulesOf appends to dst the rules that could report a finding in u
-// (rules.Filter.RulesOf). Given the file's marks (sorted by end), a unit
-// none of them falls in holds no route word (see marked), so its own text
-// is not read again: prose then takes no rule, and a code block only
-// those whose routes the sentence that introduces it completes alone
-// (RulesOf of the block with no text of its own).
+// (rules.Filter.RulesOf). Given the file's marks (sorted by end), the
+// unit's anchor groups are those of the marks on its lines (see
+// markedGroups), so its own text is not read again: prose without a mark
+// then takes no rule, and a code block only those whose routes the
+// sentence that introduces it completes alone (RulesOf of the block with
+// no text of its own).
 func rulesOf(f *rules.Filter, src []byte, marks []rules.Mark, u *rules.Unit, dst []*rules.Rule) []*rules.Rule {
-	if marks == nil || marked(src, marks, u) {
+	if marks == nil || u.Offsets.Len() == 0 {
 		return f.RulesOf(u, dst)
+	}
+	if g := markedGroups(src, marks, u); g != 0 {
+		return f.RulesOfGroups(u, g, dst)
 	}
 	if u.Kind != rules.CodeBlock {
 		return dst
@@ -415,22 +419,23 @@ func rulesOf(f *rules.Filter, src []byte, marks []rules.Mark, u *rules.Unit, dst
 	return f.RulesOf(&lead, dst)
 }
 
-// marked reports whether the marks (sorted by end) hold one for u: a
-// mark that ends after u's first byte and by the end of its last line,
-// where the prefilter's raw scan marks every route word the unit's text
-// holds (rules.TestMarksCoverUnits).
-func marked(src []byte, marks []rules.Mark, u *rules.Unit) bool {
-	if u.Offsets.Len() == 0 {
-		return true
-	}
+// markedGroups returns the groups of the marks (sorted by end) that end
+// after u's first byte and by the end of its last line. The prefilter's
+// raw scan marks every route word the unit's text holds there
+// (rules.TestMarksCoverUnits), so these hold every anchor group of the
+// text; they may hold more, of words beside the unit on its lines.
+func markedGroups(src []byte, marks []rules.Mark, u *rules.Unit) uint64 {
 	lo, hi := u.Offsets.At(0), min(u.Offsets.At(len(u.Text)), len(src))
 	if k := bytes.IndexByte(src[hi:], '\n'); k >= 0 {
 		hi += k + 1
 	} else {
 		hi = len(src)
 	}
-	i := sort.Search(len(marks), func(i int) bool { return marks[i].End > lo })
-	return i < len(marks) && marks[i].End <= hi
+	var g uint64
+	for i := sort.Search(len(marks), func(i int) bool { return marks[i].End > lo }); i < len(marks) && marks[i].End <= hi; i++ {
+		g |= marks[i].Groups
+	}
+	return g
 }
 
 // severity returns the configured severity of a rule's findings.
