@@ -211,9 +211,10 @@ type scanner struct {
 	levels   []int
 	snap     []string // read-only copy of headings that units share
 
-	frames []frame
-	last   paragraph
-	table  table
+	frames   []frame
+	last     paragraph
+	lastCode codeUnit // for the After of a code block (see codeBlock)
+	table    table
 }
 
 func (s *scanner) top() *frame { return &s.frames[len(s.frames)-1] }
@@ -639,8 +640,19 @@ func (s *scanner) codeBlock(n ast.Node) {
 		hi--
 	}
 	if u, ok := s.b.unit(rules.CodeBlock, lo, hi, ctx); ok {
+		if prev := n.PreviousSibling(); prev != nil && prev == s.lastCode.node && s.lastCode.unit < len(s.units) {
+			// the block right after a code block: its output, as often
+			s.units[s.lastCode.unit].Ctx.After = u.Text
+		}
 		s.units = append(s.units, u)
+		s.lastCode = codeUnit{node: n, unit: len(s.units) - 1}
 	}
+}
+
+// codeUnit is the last code block met and the index of its unit.
+type codeUnit struct {
+	node ast.Node
+	unit int
 }
 
 // htmlBlock emits an HTML block verbatim, marked by Info "html".

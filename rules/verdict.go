@@ -30,6 +30,11 @@ func (v *view) decide(r *Rule, seg *segment, h hit, why bool) Verdict {
 		because("a comment that says what the code beside it does (SPEC, Code)")
 		return vd
 	}
+	if v.demonstratesFailure(seg) {
+		vd.Stance = Mention
+		because("a command shown with the output it printed, which says it failed or only simulated the action: a demonstration")
+		return vd
+	}
 	if v.captionsOtherMeans(r, seg) {
 		vd.Stance = Mention
 		because("a comment over a command that does not do it: it says what that command (the tool's own) achieves")

@@ -57,6 +57,9 @@ func DumpUnits(src []byte, path string, units []rules.Unit) string {
 		if c.Before != "" {
 			fmt.Fprintf(&b, "\tbefore %q\n", c.Before)
 		}
+		if c.After != "" {
+			fmt.Fprintf(&b, "\tafter %q\n", c.After)
+		}
 	}
 	return b.String()
 }
