@@ -1624,7 +1624,9 @@ func inCondition(toks []token, lo, i, hi int) bool {
 			return false
 		}
 	}
-	if first < 0 || !subordinators[toks[first].s] || toks[first].s == "in" || toks[first].s == "as" || toks[first].s == "should" || toks[first].s == "where" {
+	// "as" opens a time clause only as "as soon as"
+	asSoonAs := toks[max(first, 0)].s == "as" && wordAt(toks, first+1) == "soon" && wordAt(toks, first+2) == "as"
+	if first < 0 || !subordinators[toks[first].s] || toks[first].s == "in" || toks[first].s == "as" && !asSoonAs || toks[first].s == "should" || toks[first].s == "where" {
 		return false
 	}
 	if nextComma(toks, first, i) >= 0 {
