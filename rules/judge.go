@@ -29,6 +29,9 @@ func (v *view) stanceWhy(seg *segment, h hit) (Stance, string) {
 	if seg.kind == segProse && v.definitionAt(h.start) {
 		return Mention, "a definition (`name` - what it does) describes an option"
 	}
+	if seg.kind == segProse && descriptionField(v.f.s, h.start) {
+		return Mention, "a Description: field says what its subject (a tool, a command) does"
+	}
 	ctx := func() (Stance, string, bool) {
 		if seg.label == int(Prohibit) {
 			return Prohibit, "its own label bans it (Don't:, Bad:, a warning)", true
@@ -1645,6 +1648,21 @@ func inCondition(toks []token, lo, i, hi int) bool {
 			if t := toks[k]; t.word && !t.code && (formOf(t.s) == formThird || t.s == "is" || t.s == "are") && k > i+1 {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// descriptionField: the line of folded text s that holds offset at is a
+// field labelled as a description ("Description: Kill a running shell
+// process. Use this to …"), as tool listings and references give one:
+// its value says what the tool or command does, like a doc comment.
+func descriptionField(s string, at int) bool {
+	line := s[strings.LastIndexByte(s[:at], '\n')+1:]
+	line = strings.TrimLeft(line, " \t-*+•>_")
+	for _, l := range []string{"description:", "description**:", "description__:", "desc:", "what it does:", "what it does**:"} {
+		if strings.HasPrefix(line, l) {
+			return true
 		}
 	}
 	return false
