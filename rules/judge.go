@@ -29,7 +29,9 @@ func (v *view) stanceWhy(seg *segment, h hit) (Stance, string) {
 	if seg.kind == segProse && v.definitionAt(h.start) {
 		return Mention, "a definition (`name` - what it does) describes an option"
 	}
-	if seg.kind == segProse && descriptionField(v.f.s, h.start) {
+	if seg.kind == segProse && v.u.Kind != FrontMatter && descriptionField(v.f.s, h.start) {
+		// (a page's own description in its front matter is its summary,
+		// which agents read as an instruction like any prose)
 		return Mention, "a Description: field says what its subject (a tool, a command) does"
 	}
 	ctx := func() (Stance, string, bool) {
