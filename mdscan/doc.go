@@ -32,8 +32,9 @@
 //   - A code block's Before is the paragraph just before it; if that
 //     paragraph opened with a label and no other label is in force, the
 //     code block takes it.
-//   - A code block's After is the code block right after it, nothing
-//     between them: the output its commands printed, as pages show it.
+//   - A code block's or a paragraph's After is the code block right
+//     after it, nothing between them: the output a block's commands
+//     printed, or the commands a paragraph introduces.
 //   - HTML blocks, and HTML comments inside paragraphs, are Prose units with
 //     Info "html"; an inline comment's unit follows its paragraph's unit.
 //

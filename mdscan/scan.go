@@ -183,6 +183,7 @@ type paragraph struct {
 	node  ast.Node
 	text  string
 	label string
+	unit  int // index of its unit in scanner.units, -1 if it made none
 }
 
 // table is the state of the table being read.
@@ -212,6 +213,7 @@ type scanner struct {
 	snap     []string // read-only copy of headings that units share
 
 	frames   []frame
+	emitted  int // index of the unit emit made last, -1 if none
 	last     paragraph
 	lastCode codeUnit // for the After of a code block (see codeBlock)
 	table    table
@@ -443,7 +445,9 @@ func (s *scanner) finishInline() (lo, hi int, label string, only bool) {
 // while reading it, and returns the unit's text.
 func (s *scanner) emit(kind rules.Kind, lo, hi int, ctx rules.Context) string {
 	u, ok := s.b.unit(kind, lo, hi, ctx)
+	s.emitted = -1
 	if ok {
+		s.emitted = len(s.units)
 		s.units = append(s.units, u)
 	}
 	s.flushComments()
@@ -477,7 +481,7 @@ func (s *scanner) endParagraph(n ast.Node) {
 	if f.listItem && n.Parent() != nil && n.Parent().FirstChild() == n && n.Parent().Kind() == ast.KindListItem {
 		f.first = text
 	}
-	s.last = paragraph{node: n, text: text, label: own}
+	s.last = paragraph{node: n, text: text, label: own, unit: s.emitted}
 }
 
 // endHeading emits a heading with the path above it, then makes it part
@@ -643,6 +647,9 @@ func (s *scanner) codeBlock(n ast.Node) {
 		if prev := n.PreviousSibling(); prev != nil && prev == s.lastCode.node && s.lastCode.unit < len(s.units) {
 			// the block right after a code block: its output, as often
 			s.units[s.lastCode.unit].Ctx.After = u.Text
+		} else if prev != nil && prev == s.last.node && s.last.unit >= 0 && s.last.unit < len(s.units) {
+			// the commands the paragraph before introduces
+			s.units[s.last.unit].Ctx.After = u.Text
 		}
 		s.units = append(s.units, u)
 		s.lastCode = codeUnit{node: n, unit: len(s.units) - 1}

@@ -690,3 +690,42 @@ func endRoutes() []string {
 	}
 	return out
 }
+
+// introducesOwnKill: the segment is the sentence that closes its paragraph
+// with a colon and so introduces the code block right after it
+// (Context.After), and every kill in that block ends a process the page
+// started itself (ownChildren). Such a sentence names what the command
+// under it does, and that command is no finding (SPEC, Code).
+func (v *view) introducesOwnKill(seg *segment) bool {
+	c := v.u.Ctx
+	if v.u.Kind != Prose || seg.kind != segProse || c.After == "" ||
+		!strings.HasSuffix(strings.TrimRight(v.f.s, " *_\n"), ":") || strings.TrimSpace(strings.Trim(v.f.s[seg.end:], "*_")) != "" {
+		return false
+	}
+	blk := Unit{Kind: CodeBlock, Text: c.After, Offsets: IdentityOffsets(0, len(c.After)+1), Ctx: Context{Doc: c.Doc}}
+	bv := newView(&blk)
+	whole := bv.newSegment(0, len(bv.f.s), segCommand)
+	kills := 0
+	for _, l := range strings.Split(bv.f.s, "\n") {
+		f := strings.Fields(l)
+		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
+			continue
+		}
+		if f[0] == "sudo" {
+			f = f[1:]
+		}
+		if len(f) == 0 {
+			continue
+		}
+		switch f[0] {
+		case "kill":
+			if !ownChildren(whole, strings.Join(f[1:], " ")) {
+				return false
+			}
+			kills++
+		case "pkill", "killall", "taskkill", "fuser", "xkill":
+			return false
+		}
+	}
+	return kills > 0
+}

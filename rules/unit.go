@@ -85,9 +85,10 @@ type Context struct {
 	// Before is the text of the block just before a code block, often the
 	// sentence that says what the code is for.
 	Before string
-	// After is, for a code block, the text of a code block that follows
-	// it directly (nothing between them): often the output its commands
-	// print ("Access is denied", "What if: …"). Empty otherwise.
+	// After is the text of a code block that directly follows the unit
+	// (nothing between them), for a code block or a paragraph: the output
+	// a block's commands print ("Access is denied", "What if: …"), or the
+	// commands a paragraph introduces. Empty otherwise.
 	After string
 	// Annotates is, for a comment in source code, the code it sits beside
 	// or directly above (a statement, a declaration's first lines): such

@@ -41,6 +41,9 @@ func (v *view) decide(r *Rule, seg *segment, h hit, why bool) Verdict {
 		return vd
 	}
 	st, reason := v.stanceWhy(seg, h)
+	if st == Recommend && r == ProcessKill && v.introducesOwnKill(seg) {
+		st, reason = Mention, "the sentence introduces the command under it, which ends a process the page started itself ($!)"
+	}
 	vd.Stance = st
 	because(reason)
 	if st != Recommend {
