@@ -98,9 +98,15 @@ func withoutCreation(l string) string {
 	}
 	if strings.Contains(l, "missing") {
 		l = missingPart.ReplaceAllString(l, " ")
+		l = missingCredential.ReplaceAllString(l, " ")
 	}
 	return l
 }
+
+// missingCredential: "if credentials are still missing", "if
+// `LUMA_API_KEY` is missing": a key, token or credential not given yet,
+// which the step that sets it sets up.
+var missingCredential = regexp.MustCompile("\\bif +(?:[^ .,;:]+ +){0,3}`?(?:credentials?|api +keys?|keys?|tokens?|secrets?|[a-z0-9_]+_(?:key|token|secret))`? +(?:is|are) +(?:still +)?missing")
 
 // missingPart: "if the X entry is missing", "if your config's key is
 // missing or wrong": a part of a file named as absent.
