@@ -31,6 +31,9 @@ type segment struct {
 	trailing string
 	// caption is the text of the last comment line above a command line.
 	caption string
+	// doc marks a line of a Python docstring in a code block (the string
+	// right under a def or class line): it says what its function does.
+	doc bool
 	// intro is, for a prose segment, the sentence of the same unit just
 	// before it when that sentence ends with a colon: the lead-in that
 	// says what the text after it is for ("instead of the gateway:").

@@ -162,6 +162,9 @@ func (v *view) codeLines() []*segment {
 	label := -1
 	caption := ""
 	rows := false // the lines since a column rule ("----  -----"): rows of printed output
+	python := v.u.Ctx.Info == "python" || v.u.Ctx.Info == "py" || v.u.Ctx.Info == "python3"
+	prevLine := "" // the last line that was not blank
+	docQuote := "" // the quotes of the docstring being read, "" outside one
 	for start := 0; start < len(s); {
 		end := start
 		for end < len(s) {
@@ -186,6 +189,25 @@ func (v *view) codeLines() []*segment {
 			start = next
 			continue
 		}
+		if python && (docQuote != "" || docstringOpens(prevLine, trim)) {
+			// a docstring: what the function above it does (SPEC, Code)
+			q := docQuote
+			if q == "" {
+				q = trim[:3]
+				if rest := trim[3:]; !strings.Contains(rest, q) {
+					docQuote = q
+				}
+			} else if strings.Contains(trim, q) {
+				docQuote = ""
+			}
+			seg := v.newSegment(start, end, segProse)
+			seg.doc, seg.label = true, label
+			segs = append(segs, seg)
+			prevLine = trim
+			start = next
+			continue
+		}
+		prevLine = trim
 		if isCommentLine(trim, v.u.Ctx.Info) {
 			seg := v.newSegment(start, end, segComment)
 			seg.label = label
@@ -382,6 +404,15 @@ var commandWords = set("pkill", "kill", "killall", "taskkill", "rm", "touch", "c
 	"write-host", "start-process", "get-content", "set-item", "new-item", "function", "local",
 	"import", "from", "def", "let", "const", "var", "await", "os", "subprocess", "pid",
 	"import-module", "wmic", "tasklist", "sc", "net", "reg", "xkill", "skill", "launchctl")
+
+// docstringOpens: the line after a def or class line opens with triple
+// quotes: a docstring.
+func docstringOpens(prev, line string) bool {
+	if !strings.HasSuffix(prev, ":") || !(strings.HasPrefix(prev, "def ") || strings.HasPrefix(prev, "async def ") || strings.HasPrefix(prev, "class ")) {
+		return false
+	}
+	return strings.HasPrefix(line, `"""`) || strings.HasPrefix(line, "'''")
+}
 
 // looksProse reports whether a line inside a code block reads as a
 // sentence rather than a command: plain-text blocks often hold numbered

@@ -30,6 +30,11 @@ func (v *view) decide(r *Rule, seg *segment, h hit, why bool) Verdict {
 		because("a comment that says what the code beside it does (SPEC, Code)")
 		return vd
 	}
+	if seg.doc {
+		vd.Stance = Mention
+		because("a docstring that says what its function does (SPEC, Code)")
+		return vd
+	}
 	if v.demonstratesFailure(seg) {
 		vd.Stance = Mention
 		because("a command shown with the output it printed, which says it failed or only simulated the action: a demonstration")
