@@ -481,7 +481,34 @@ func (s *scanner) endParagraph(n ast.Node) {
 	if f.listItem && n.Parent() != nil && n.Parent().FirstChild() == n && n.Parent().Kind() == ast.KindListItem {
 		f.first = text
 	}
+	if s.emitted >= 0 && loneCodeSpan(s.units[s.emitted]) && s.last.unit >= 0 && s.last.unit < s.emitted && endsBefore(s.last.node, n) {
+		// a command on a line of its own after the sentence that
+		// introduces it, as command pages give them ("- Remove stale lock
+		// files:" then "`brew cleanup`")
+		s.units[s.last.unit].Ctx.After = text
+	}
 	s.last = paragraph{node: n, text: text, label: own, unit: s.emitted}
+}
+
+// loneCodeSpan: the unit's text is one code span and nothing else.
+func loneCodeSpan(u rules.Unit) bool {
+	return len(u.Code) == 1 && u.Code[0].Start == 0 && u.Code[0].End == len(u.Text)
+}
+
+// endsBefore: p is n's previous sibling, or the last paragraph of the
+// last item of a list that is.
+func endsBefore(p, n ast.Node) bool {
+	prev := n.PreviousSibling()
+	if prev == nil || p == nil {
+		return false
+	}
+	if prev == p {
+		return true
+	}
+	if prev.Kind() != ast.KindList || prev.LastChild() == nil {
+		return false
+	}
+	return prev.LastChild().LastChild() == p
 }
 
 // endHeading emits a heading with the path above it, then makes it part
@@ -647,7 +674,7 @@ func (s *scanner) codeBlock(n ast.Node) {
 		if prev := n.PreviousSibling(); prev != nil && prev == s.lastCode.node && s.lastCode.unit < len(s.units) {
 			// the block right after a code block: its output, as often
 			s.units[s.lastCode.unit].Ctx.After = u.Text
-		} else if prev != nil && prev == s.last.node && s.last.unit >= 0 && s.last.unit < len(s.units) {
+		} else if s.last.unit >= 0 && s.last.unit < len(s.units) && endsBefore(s.last.node, n) {
 			// the commands the paragraph before introduces
 			s.units[s.last.unit].Ctx.After = u.Text
 		}

@@ -55,6 +55,13 @@ func (v *view) captionsOtherMeans(r *Rule, seg *segment) bool {
 		cmds = append(cmds, s)
 		seg = s
 	}
+	return otherMeans(r, cmds)
+}
+
+// otherMeans: the commands run a program of their own (not a file,
+// process or database tool) and the rule finds its action in none of
+// them: they reach the end named above them by the tool's own means.
+func otherMeans(r *Rule, cmds []*segment) bool {
 	if len(cmds) == 0 || !invokesProgram(cmds[0].text()) {
 		return false // nothing under it, or content to write ("PORT=4001", a JSON block), not a command
 	}
@@ -167,4 +174,78 @@ func withoutMessages(code string) string {
 		i = j
 	}
 	return string(b)
+}
+
+// introducesOtherMeans: the segment is the sentence that closes its
+// paragraph with a colon, and the command right after it (Context.After:
+// a code block, or a line that is one code span, as command pages give
+// them) does what the sentence names by the tool's own means ("Remove
+// stale lock files and outdated downloads:" over `brew cleanup`). Like a
+// comment over such a command (captionsOtherMeans), the sentence says
+// what the command does, and the command is judged on its own.
+func (v *view) introducesOtherMeans(r *Rule, seg *segment) bool {
+	c := v.u.Ctx
+	if r.Needs == Fallback || r == ProcessKill || v.u.Kind != Prose || seg.kind != segProse || c.After == "" || !v.introducesAfter(seg) ||
+		hasAnyWord(seg.text(), []string{"or", "otherwise", "else"}) {
+		// going around the tools is what a fallback rule finds, and a
+		// task manager's own kill still ends the reader's processes
+		// ("Kill all tasks:" over `pueue reset`): for these the other
+		// means is the action
+		return false
+	}
+	if hasAnyWord(seg.text(), readerCues) {
+		return false // "strip the nuls from the session file by hand:"
+	}
+	blk := Unit{Kind: CodeBlock, Text: c.After, Offsets: IdentityOffsets(0, len(c.After)+1), Ctx: Context{Doc: c.Doc}}
+	bv := newView(&blk)
+	var cmds []*segment
+	for _, s := range bv.codeLines() {
+		if s.kind == segCommand && !s.output {
+			if !toolSubcommand(s.text()) {
+				return false // a script, an interpreter or a generic tool: the sentence says what it is for
+			}
+			cmds = append(cmds, s)
+		}
+	}
+	return otherMeans(r, cmds)
+}
+
+// toolSubcommand: a command line is a program and its own maintenance
+// subcommand ("brew cleanup", "terraform force-unlock 42", "appctl
+// sessions prune"): the tool clearing, resetting or unlocking its own
+// state, not a script, an interpreter or a shell utility fed a program,
+// and not a subcommand that does something else ("appctl crypto
+// generate-key" under "create a key and write it into .env").
+func toolSubcommand(line string) bool {
+	f := strings.Fields(line)
+	if len(f) > 0 && f[0] == "sudo" {
+		f = f[1:]
+	}
+	if len(f) < 2 || interpreters[f[0]] || strings.ContainsAny(f[0], "/.=$") {
+		return false
+	}
+	for _, w := range f[1:min(len(f), 3)] {
+		if ownMaintenance[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// ownMaintenance are the subcommands with which tools clear, reset or
+// unlock their own state.
+var ownMaintenance = set("cleanup", "clean", "prune", "reset", "unlock", "force-unlock", "clear", "purge", "gc",
+	"repair", "doctor", "vacuum", "compact", "expire", "logout", "reset-state", "clear-cache")
+
+// interpreters run a program given to them, or a shell's utilities fed
+// one: their command line says nothing of a tool's own command.
+var interpreters = set("python", "python3", "py", "node", "deno", "bun", "ruby", "perl", "php", "bash", "sh", "zsh",
+	"fish", "pwsh", "powershell", "cmd", "jq", "yq", "echo", "printf", "cat", "openssl", "sqlite3", "psql", "mysql",
+	"redis-cli", "mongosh", "awk", "xargs", "find", "env", "npx", "uv", "uvx", "pipx", "docker", "kubectl", "ssh",
+	"git", "curl", "wget", "http", "xh", "gh", "make", "go", "cargo", "npm", "pnpm", "yarn")
+
+// introducesAfter: the segment is the last sentence of its paragraph and
+// ends it with a colon, so it introduces what follows.
+func (v *view) introducesAfter(seg *segment) bool {
+	return strings.HasSuffix(strings.TrimRight(v.f.s, " *_\n"), ":") && strings.TrimSpace(strings.Trim(v.f.s[seg.end:], "*_")) == ""
 }

@@ -698,8 +698,7 @@ func endRoutes() []string {
 // under it does, and that command is no finding (SPEC, Code).
 func (v *view) introducesOwnKill(seg *segment) bool {
 	c := v.u.Ctx
-	if v.u.Kind != Prose || seg.kind != segProse || c.After == "" ||
-		!strings.HasSuffix(strings.TrimRight(v.f.s, " *_\n"), ":") || strings.TrimSpace(strings.Trim(v.f.s[seg.end:], "*_")) != "" {
+	if v.u.Kind != Prose || seg.kind != segProse || c.After == "" || !v.introducesAfter(seg) {
 		return false
 	}
 	blk := Unit{Kind: CodeBlock, Text: c.After, Offsets: IdentityOffsets(0, len(c.After)+1), Ctx: Context{Doc: c.Doc}}

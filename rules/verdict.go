@@ -49,6 +49,9 @@ func (v *view) decide(r *Rule, seg *segment, h hit, why bool) Verdict {
 	if st == Recommend && r == ProcessKill && v.introducesOwnKill(seg) {
 		st, reason = Mention, "the sentence introduces the command under it, which ends a process the page started itself ($!)"
 	}
+	if st == Recommend && v.introducesOtherMeans(r, seg) {
+		st, reason = Mention, "the sentence introduces the command under it, which does what it names by the tool's own means"
+	}
 	vd.Stance = st
 	because(reason)
 	if st != Recommend {
