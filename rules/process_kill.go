@@ -365,6 +365,12 @@ var otherSenses = set("switch", "switches", "two", "time", "feature", "features"
 	"plants", "germs", "bacteria", "enemies", "enemy", "monsters", "zombies", "boss",
 	"characters", "player", "players", "legacy", "off", "flag", "it's")
 
+// terminateSenses are what "terminate" ends besides processes: a login
+// session, a connection, an agreement, a loop.
+var terminateSenses = set("session", "sessions", "connection", "connections", "subscription", "subscriptions",
+	"contract", "contracts", "agreement", "trial", "employment", "loop", "loops", "statement", "statements",
+	"string", "strings", "line", "lines", "call", "calls", "meeting", "lease", "leases", "tunnel", "tunnels")
+
 // killVerb: a kill-family verb whose object is a process (or an implicit
 // one where the text speaks of processes).
 // ownTerminalKey: the sentence names the interrupt key of the reader's own
@@ -432,6 +438,9 @@ func killVerb(seg *segment, i int) bool {
 		}
 		if n == 1 && (otherSenses[t.s] && t.s != "the") {
 			return false
+		}
+		if n <= 3 && strings.HasPrefix(toks[i].s, "termin") && terminateSenses[t.s] {
+			return false // "terminate a session on a specific server": the session ends, no process is named
 		}
 		if n <= 2 && (t.s == "it" || t.s == "them" || t.s == "that" || t.s == "those" || t.s == "these" || t.s == "any" || t.s == "all") {
 			if seg.v.procWordsOf() {
