@@ -443,6 +443,9 @@ func killVerb(seg *segment, i int) bool {
 			return false // "terminate a session on a specific server": the session ends, no process is named
 		}
 		if n <= 2 && (t.s == "it" || t.s == "them" || t.s == "that" || t.s == "those" || t.s == "these" || t.s == "any" || t.s == "all") {
+			if t.s != "it" && t.s != "them" && k+1 < len(toks) && toks[k+1].word && !toks[k+1].code {
+				continue // a determiner ("terminate all instances"): its noun is the object
+			}
 			if seg.v.procWordsOf() {
 				return true
 			}
