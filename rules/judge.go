@@ -2,6 +2,7 @@ package rules
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -1164,7 +1165,24 @@ func thingCan(toks []token, lo, i int) bool {
 			return false // only words between the clause start and the hit
 		}
 	}
-	if len(ws) < 3 || len(ws) > 6 || !determiners[ws[0]] || ws[0] == "any" || ws[0] == "which" {
+	if len(ws) < 2 || len(ws) > 6 || ws[0] == "any" || ws[0] == "which" {
+		return false
+	}
+	if !determiners[ws[0]] {
+		// a plural of things with no determiner: "delete and cleanup
+		// skills can remove session files", "hooks can kill it"
+		m := slices.IndexFunc(ws, func(w string) bool { return w == "can" || w == "could" || w == "may" || w == "might" })
+		if m < 1 || m > 4 || !thingPlurals[ws[m-1]] || len(ws) != m+1 {
+			return false
+		}
+		for _, w := range ws[:m] {
+			if agentNouns[w] || readerNouns[w] {
+				return false
+			}
+		}
+		return true
+	}
+	if len(ws) < 3 {
 		return false
 	}
 	m := -1
@@ -1183,6 +1201,11 @@ func thingCan(toks []token, lo, i int) bool {
 	rest := ws[m+1:]
 	return len(rest) == 0 || len(rest) == 1 && (rest[0] == "then" || rest[0] == "also" || strings.HasSuffix(rest[0], "ly"))
 }
+
+// thingPlurals name programs and their parts in the plural, which can be
+// a clause's subject without a determiner.
+var thingPlurals = set("skills", "tools", "scripts", "commands", "subcommands", "hooks", "plugins", "extensions",
+	"utilities", "workflows", "integrations", "daemons", "services", "jobs", "handlers", "routines")
 
 // readerNouns name the person who reads the text.
 var readerNouns = set("user", "users", "operator", "operators", "admin", "admins", "administrator",
