@@ -27,6 +27,9 @@ func (v *view) stanceWhy(seg *segment, h hit) (Stance, string) {
 	if v.u.Kind == StringLit && failedCommand(seg.text(), v.f.s[h.start:h.end]) {
 		return Mention, "an error message that names the command that failed (\"taskkill %d: %w\")"
 	}
+	if seg.kind == segProse && commandNamesOnly(v.u) {
+		return Mention, "command names alone (`kill` or `killall`), none run with what it acts on"
+	}
 	if seg.kind == segProse && v.definitionAt(h.start) {
 		return Mention, "a definition (`name` - what it does) describes an option"
 	}
@@ -1676,6 +1679,28 @@ func inCondition(toks []token, lo, i, hi int) bool {
 		}
 	}
 	return false
+}
+
+// commandNamesOnly: the unit is nothing but two or more code spans of
+// one word each, joined by "or", "and", commas or slashes ("`kill` or
+// `killall`"): a list of names, as examples of what a page documents; no
+// command is run without what it acts on.
+func commandNamesOnly(u *Unit) bool {
+	if len(u.Code) < 2 || u.Kind != Prose {
+		return false
+	}
+	at := 0
+	for _, sp := range u.Code {
+		gap := strings.Trim(strings.TrimSpace(u.Text[at:sp.Start]), ",/")
+		if gap != "" && gap != "or" && gap != "and" {
+			return false
+		}
+		if name := strings.Trim(u.Text[sp.Start:sp.End], "`"); name == "" || strings.ContainsAny(name, " \t") {
+			return false
+		}
+		at = sp.End
+	}
+	return strings.TrimSpace(strings.Trim(u.Text[at:], ".;,")) == ""
 }
 
 // descriptionField: the line of folded text s that holds offset at is a
