@@ -27,6 +27,9 @@ func (v *view) stanceWhy(seg *segment, h hit) (Stance, string) {
 	if v.u.Kind == StringLit && failedCommand(seg.text(), v.f.s[h.start:h.end]) {
 		return Mention, "an error message that names the command that failed (\"taskkill %d: %w\")"
 	}
+	if seg.kind == segProse && futurePassive(seg.tokens(), tokenAt(seg.tokens(), h.start)) {
+		return Mention, "a future passive (\"the process will be terminated\") says what will happen"
+	}
 	if seg.kind == segProse && commandNamesOnly(v.u) {
 		return Mention, "command names alone (`kill` or `killall`), none run with what it acts on"
 	}
@@ -1679,6 +1682,21 @@ func inCondition(toks []token, lo, i, hi int) bool {
 		}
 	}
 	return false
+}
+
+// futurePassive: the verb at i is a past participle right after "will
+// be" or "would be" ("Process will be terminated when you use the 'go'
+// command"): a forecast of what happens, not a step.
+func futurePassive(toks []token, i int) bool {
+	if i <= 0 || !toks[i].word || !(formOf(toks[i].s) == formPast || strings.HasSuffix(toks[i].s, "ed")) || prevWord(toks, i) != "be" {
+		return false
+	}
+	j := i - 1
+	for j >= 0 && toks[j].s != "be" {
+		j--
+	}
+	p := prevWord(toks, j)
+	return p == "will" || p == "would" || p == "'ll"
 }
 
 // commandNamesOnly: the unit is nothing but two or more code spans of
