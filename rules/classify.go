@@ -31,6 +31,9 @@ type segment struct {
 	trailing string
 	// caption is the text of the last comment line above a command line.
 	caption string
+	// printed marks a prose line of a block of printed output (its info
+	// string or the sentence over it says so: printedLead)
+	printed bool
 	// doc marks a line of a Python docstring in a code block (the string
 	// right under a def or class line): it says what its function does.
 	doc bool

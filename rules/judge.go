@@ -84,6 +84,9 @@ func (v *view) stanceWhy(seg *segment, h hit) (Stance, string) {
 		st := proseStance(seg, h, 0)
 		return st, commentReasons[st]
 	}
+	if seg.printed {
+		return Mention, "a line of what a program printed, as the sentence over the block says"
+	}
 	if st, why, ok := ctx(); ok {
 		return st, why
 	}

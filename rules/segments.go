@@ -155,7 +155,10 @@ func (v *view) codeLines() []*segment {
 	s := v.f.s
 	var segs []*segment
 	prompt := v.u.Ctx.Info == "console" || v.u.Ctx.Info == "shell-session" || v.u.Ctx.Info == "terminal"
-	printed := v.u.Ctx.Info == "output" // a block of a command's output, as reference pages label it
+	// a block of a command's output, as reference pages label it, or as
+	// the sentence over it says ("The health check displays results in
+	// tables:", "You should see:")
+	printed := v.u.Ctx.Info == "output" || printedLead(lastLine(v.u.Ctx.Before))
 	if !prompt && (strings.HasPrefix(s, "$ ") || strings.Contains(s, "\n$ ")) {
 		prompt = true
 	}
@@ -237,6 +240,7 @@ func (v *view) codeLines() []*segment {
 		if rows || printed || logLine(trim) || tableRow(trim) {
 			seg.output = true
 		}
+		seg.printed = printed && kind == segProse
 		if columnRule(trim) {
 			rows = true
 		}
@@ -404,6 +408,20 @@ var commandWords = set("pkill", "kill", "killall", "taskkill", "rm", "touch", "c
 	"write-host", "start-process", "get-content", "set-item", "new-item", "function", "local",
 	"import", "from", "def", "let", "const", "var", "await", "os", "subprocess", "pid",
 	"import-module", "wmic", "tasklist", "sc", "net", "reg", "xkill", "skill", "launchctl")
+
+// printedLead: the sentence that introduces a code block says the block
+// is what a program printed or shows: it ends with a colon and names
+// printing or seeing ("The check displays results in tables:", "You
+// should see:", "The output looks like this:").
+func printedLead(l string) bool {
+	t := strings.TrimRight(strings.TrimSpace(fold(l).s), "*_ ")
+	if !strings.HasSuffix(t, ":") {
+		return false
+	}
+	return hasAnyWord(t, []string{"displays", "prints", "outputs", "you should see", "you will see", "you'll see",
+		"output looks like", "output will look like", "output should look like", "the output is", "sample output",
+		"example output", "expected output", "it returns", "it prints", "responds with"})
+}
 
 // docstringOpens: the line after a def or class line opens with triple
 // quotes: a docstring.
