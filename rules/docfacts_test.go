@@ -26,3 +26,37 @@ func TestOpeningFailure(t *testing.T) {
 		}
 	}
 }
+
+// TestCreates: the files a page creates itself, by a create line naming
+// them in code or by touch and mkdir, and only those: a file of the same
+// name in another folder is not the page's.
+func TestCreates(t *testing.T) {
+	src := []byte("Create `.triage/` folder and `state.json`:\n\n" +
+		"1. Initialize `.work/run/progress.json` with the first step.\n\n" +
+		"```sh\ntouch /tmp/relay/ready.flag\nmkdir -p ~/.cache/relay\n```\n\n" +
+		"A backup is kept in `old/state.json`.\n")
+	d := NewDoc(src)
+	for _, c := range []struct {
+		path string
+		want bool
+	}{
+		{"state.json", true},
+		{".triage/state.json", true},
+		{"./.triage/state.json", true},
+		{".work/run/progress.json", true},
+		{"progress.json", true},
+		{"/tmp/relay/ready.flag", true},
+		{"~/.cache/relay/sessions.db", true},
+		{".runner/state.json", false},
+		{"old/state.json", false},
+		{"ready.flag.bak", false},
+	} {
+		if got := d.Creates(c.path); got != c.want {
+			t.Errorf("Creates(%q) = %v, want %v", c.path, got, c.want)
+		}
+	}
+	var nilDoc *DocFacts
+	if nilDoc.Creates("state.json") {
+		t.Error("a nil document creates nothing")
+	}
+}

@@ -116,7 +116,12 @@ func findSessionStateEdit(seg *segment, emit func(hit)) {
 	if emitted {
 		return
 	}
-	fileEdit(seg, isWorkflowState, nil, func(h hit) {
+	// a workflow's progress record counts only where the page does not
+	// create it itself (DocFacts.Creates): then it is the page's own
+	foreignWorkflow := func(p string) bool {
+		return isWorkflowState(p) && !seg.v.u.Ctx.Doc.Creates(seg.v.expandVars(p))
+	}
+	fileEdit(seg, foreignWorkflow, nil, func(h hit) {
 		if !emitted {
 			h.recovery = true
 			emit(h)

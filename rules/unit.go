@@ -2,6 +2,7 @@ package rules
 
 import (
 	"bytes"
+	"path"
 	"strings"
 )
 
@@ -120,6 +121,7 @@ type DocFacts struct {
 	opening     int8
 	pids        map[string]bool
 	vars        map[string]string
+	created     map[string]bool // base names and folders the page creates (Creates)
 }
 
 // NewDoc returns the facts of the document src.
@@ -184,6 +186,89 @@ func (d *DocFacts) PIDVars() map[string]bool {
 		pidAssignments(lines, d.pids)
 	}
 	return d.pids
+}
+
+// Creates reports whether the document itself creates the file at path
+// p: a line that tells to create, initialize or write it and names it in
+// code ("Create `.incident-response/` directory and `state.json`:"), or
+// a command that makes it (touch, mkdir -p, a redirection). A workflow
+// page that creates its own state file keeps it as its own record.
+func (d *DocFacts) Creates(p string) bool {
+	if d == nil {
+		return false
+	}
+	if d.created == nil {
+		d.created = createdPaths(d.src)
+	}
+	p = strings.ToLower(strings.Trim(p, "`'\""))
+	if !strings.Contains(p, "/") {
+		// a bare name is the page's own if the page creates a file so
+		// named anywhere
+		return d.created["*/"+p] || d.created[p]
+	}
+	if d.created[strings.TrimPrefix(p, "./")] {
+		return true
+	}
+	for dir := path.Dir(p); dir != "." && dir != "/" && dir != ""; dir = path.Dir(dir) {
+		if d.created[strings.TrimPrefix(dir, "./")+"/"] {
+			return true
+		}
+	}
+	return false
+}
+
+// createdPaths collects the paths of the files and the folders (with a
+// trailing slash) that lines of src create, and "*/" and the base name of
+// each file created with its folder.
+func createdPaths(src []byte) map[string]bool {
+	out := map[string]bool{}
+	add := func(w string) {
+		w = strings.ToLower(strings.Trim(w, "`'\"(),;:"))
+		if w == "" || !strings.ContainsAny(w, "./") || strings.ContainsAny(w, " *$<>|") {
+			return
+		}
+		w = strings.TrimPrefix(w, "./")
+		out[w] = true // a path as written, a bare name, or a folder ("dir/")
+		if !strings.HasSuffix(w, "/") && strings.Contains(w, "/") {
+			out["*/"+path.Base(w)] = true // its base name, for a later bare mention
+		}
+	}
+	for _, line := range strings.Split(string(src), "\n") {
+		l := strings.ToLower(strings.TrimLeft(line, " \t-*>0123456789.)"))
+		f := strings.Fields(l)
+		if len(f) < 2 {
+			continue
+		}
+		switch f[0] {
+		case "create", "initialize", "initialise":
+			// the code spans of the line name what it creates
+			for rest := line; ; {
+				i := strings.IndexByte(rest, '`')
+				if i < 0 {
+					break
+				}
+				j := strings.IndexByte(rest[i+1:], '`')
+				if j < 0 {
+					break
+				}
+				add(rest[i+1 : i+1+j])
+				rest = rest[i+1+j+1:]
+			}
+		case "touch":
+			for _, w := range f[1:] {
+				if !strings.HasPrefix(w, "-") {
+					add(w)
+				}
+			}
+		case "mkdir":
+			for _, w := range f[1:] {
+				if !strings.HasPrefix(w, "-") {
+					add(strings.TrimSuffix(w, "/") + "/")
+				}
+			}
+		}
+	}
+	return out
 }
 
 // ShellVars returns the shell variables the document assigns a literal
