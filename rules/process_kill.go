@@ -365,6 +365,84 @@ var otherSenses = set("switch", "switches", "two", "time", "feature", "features"
 	"plants", "germs", "bacteria", "enemies", "enemy", "monsters", "zombies", "boss",
 	"characters", "player", "players", "legacy", "off", "flag", "it's")
 
+// passiveProcess: in a passive with a modal ("the stale server process
+// should be killed by hand", "the relay process must be terminated"),
+// the object stands before the verb: a process word in the words of the
+// clause before it makes the passive the action, unless another agent
+// does it ("… killed by the supervisor").
+func passiveProcess(toks []token, i, m int) bool {
+	if wordAt(toks, i+1) == "by" {
+		switch wordAt(toks, i+2) {
+		case "hand", "you", "the", "an", "a":
+			if a := wordAt(toks, i+2); a == "the" || a == "an" || a == "a" {
+				if r := wordAt(toks, i+3); !readerNouns[r] && r != "operator" {
+					return false // "killed by the supervisor": another agent's doing
+				}
+			}
+		default:
+			return false
+		}
+	}
+	for k, n := i-1, 0; k >= 0 && n < 10; k-- {
+		t := toks[k]
+		if !t.word {
+			if t.s == "." || t.s == ";" || t.s == ":" || t.s == "," {
+				return false
+			}
+			continue
+		}
+		n++
+		if processObject(t.s) {
+			// "the print job should be terminated": jobs, tasks and
+			// instances end in other senses, as after the verb
+			return !(strings.HasPrefix(toks[i].s, "termin") && otherTerminated[t.s]) && k < m
+		}
+	}
+	return false
+}
+
+var otherTerminated = set("job", "jobs", "task", "tasks", "instance", "instances", "service", "services")
+
+// passiveObligation returns the index of the modal of obligation of a
+// passive ending at i ("should be killed", "must be terminated", "needs
+// to be killed"), or -1: a relative clause ("jobs that should be
+// terminated at shutdown") names a kind of thing, an infinitive ("the
+// process to be terminated") what a command acts on, and "can be" a
+// possibility; none of them tells the reader to do it.
+func passiveObligation(toks []token, i int) int {
+	if prevWord(toks, i) != "be" {
+		return -1
+	}
+	j := i - 1
+	for j >= 0 && toks[j].s != "be" {
+		j--
+	}
+	m := j - 1
+	for m >= 0 && !toks[m].word {
+		m--
+	}
+	if m < 0 {
+		return -1
+	}
+	switch toks[m].s {
+	case "should", "must":
+	case "to":
+		if p := prevWord(toks, m); p != "needs" && p != "need" && p != "has" && p != "have" && p != "ought" {
+			return -1
+		}
+		m--
+		for m >= 0 && !toks[m].word {
+			m--
+		}
+	default:
+		return -1
+	}
+	if p := prevWord(toks, m); p == "that" || p == "which" || p == "who" {
+		return -1
+	}
+	return m
+}
+
 // terminateSenses are what "terminate" ends besides processes: a login
 // session, a connection, an agreement, a loop.
 var terminateSenses = set("session", "sessions", "connection", "connections", "subscription", "subscriptions",
@@ -391,6 +469,11 @@ func killVerb(seg *segment, i int) bool {
 	}
 	if throughTool(toks, i) || supervisorPage(seg.v.u.Ctx.Headings) {
 		return false
+	}
+	if toks[i].s == "killed" || toks[i].s == "terminated" {
+		if m := passiveObligation(toks, i); m >= 0 {
+			return passiveProcess(toks, i, m)
+		}
 	}
 	if strings.HasPrefix(toks[i].s, "termin") {
 		switch wordAt(toks, i+1) {
