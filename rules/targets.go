@@ -609,6 +609,9 @@ func genericAt(seg *segment, toks []token, k, n int, generic []string, placed bo
 			place = true
 			continue
 		}
+		if placed && place && w.s == "for" && !w.code {
+			return false // "add it to your ~/.bashrc for permanent configuration": a purpose, after the place
+		}
 		if place && (!w.code || serverTableKey(w.s)) && !configModifier[wordAt(toks, k+1)] {
 			ws := strings.TrimSuffix(strings.TrimSuffix(w.s, "'s"), "’s") // "the config's command"
 			for _, g := range generic {
