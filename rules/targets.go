@@ -312,6 +312,17 @@ func lockNamed(b string) bool {
 // isOwnedState: state that a server or other sessions own: locks, leases,
 // heartbeats, session and state folders, auth token caches, and any state
 // kept in a tool's home dot-folder (~/.gitea-mcp/state.json) or an MCP path.
+// docsTree: the path lies in a documentation folder ("docs/sessions/"),
+// whose "sessions" are notes about sessions, not a program's state.
+func docsTree(p string) bool {
+	for _, d := range []string{"docs/", "doc/", "documentation/"} {
+		if strings.HasPrefix(p, d) || strings.HasPrefix(p, "./"+d) || strings.Contains(p, "/"+d) {
+			return true
+		}
+	}
+	return false
+}
+
 func isOwnedState(p string) bool {
 	if apiRoute(p) {
 		return false
@@ -327,7 +338,7 @@ func isOwnedState(p string) bool {
 		b == "control_plane.db" || b == ".in_use" || b == "lockfile" || b == "locks" || b == "lock" {
 		return true
 	}
-	if dirNamed(p, sessionDirs, "-sessions", "_sessions") || authCache(p) || appStorage(p) {
+	if dirNamed(p, sessionDirs, "-sessions", "_sessions") && !docsTree(p) || authCache(p) || appStorage(p) {
 		return true
 	}
 	homeDot := (strings.HasPrefix(p, "~/.") || strings.HasPrefix(p, "$home/.") || strings.HasPrefix(p, "${home}/.") ||
