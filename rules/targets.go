@@ -910,6 +910,9 @@ func nearestEditVerb(seg *segment, toks []token, lo, hi, ti int, t pathRun) (int
 // ("--env-file .env", "--config=mcp.json"): the command reads it.
 func inputFlagValue(seg *segment, r pathRun) bool {
 	s := seg.v.f.s
+	if assignedPath(s[seg.start:r.start]) {
+		return true
+	}
 	before := strings.TrimRight(s[seg.start:r.start], " =\"'")
 	k := strings.LastIndexAny(before, " \t")
 	flag := before[k+1:]
@@ -922,6 +925,28 @@ func inputFlagValue(seg *segment, r pathRun) bool {
 		}
 	}
 	return false
+}
+
+// assignedPath: the text before a path ends in a variable's assignment
+// (`set MCP_DB_PATH=`, `export STATE_FILE="`, `$env:CACHE = `): the path
+// is the value a variable is given, a name passed on, not a file edited.
+func assignedPath(before string) bool {
+	b := strings.TrimRight(before, "\"' ")
+	if !strings.HasSuffix(b, "=") {
+		return false
+	}
+	b = strings.TrimRight(strings.TrimSuffix(b, "="), " ")
+	k := strings.LastIndexAny(b, " \t;&|(")
+	name := strings.TrimPrefix(b[k+1:], "$env:")
+	if name == "" {
+		return false
+	}
+	for _, c := range name {
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 // isFlag: the word is part of a command-line flag ("--rm", "--clear"),
