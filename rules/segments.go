@@ -438,6 +438,9 @@ func docstringOpens(prev, line string) bool {
 func looksProse(t string) bool {
 	// the box-drawing runes all start with 0xE2: most lines have none
 	drawn := strings.IndexByte(t, 0xE2) >= 0 && strings.ContainsAny(t, "├└│─┬┼→")
+	if strings.HasPrefix(t, "./") || strings.HasPrefix(t, "../") || strings.HasPrefix(t, "~/") {
+		return false // a program run by its path ("./sync/memory_sync.sh init"), not a numbered line
+	}
 	t = strings.TrimLeft(t, "├└│─┬┼-*•·+>0123456789.) \t")
 	if t == "" {
 		return false
