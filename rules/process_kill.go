@@ -443,6 +443,31 @@ func passiveObligation(toks []token, i int) int {
 	return m
 }
 
+// terminatesAtEdge: "terminate them at a single canonical host (your
+// reverse proxy)", "terminated at the load balancer": connections or
+// TLS ended at a network edge, within a few words of the verb.
+func terminatesAtEdge(toks []token, i int) bool {
+	at := false
+	for k, n := i+1, 0; k < len(toks) && n < 8; k++ {
+		t := toks[k]
+		if !t.word {
+			if t.s == "." || t.s == ";" || t.s == "," {
+				return false
+			}
+			continue
+		}
+		n++
+		switch {
+		case t.s == "at":
+			at = true
+		case at && (t.s == "host" || t.s == "proxy" || t.s == "balancer" || t.s == "gateway" || t.s == "edge" ||
+			t.s == "ingress" || t.s == "cdn" || t.s == "router" || t.s == "firewall"):
+			return true
+		}
+	}
+	return false
+}
+
 // terminateSenses are what "terminate" ends besides processes: a login
 // session, a connection, an agreement, a loop.
 var terminateSenses = set("session", "sessions", "connection", "connections", "subscription", "subscriptions",
@@ -474,6 +499,9 @@ func killVerb(seg *segment, i int) bool {
 		if m := passiveObligation(toks, i); m >= 0 {
 			return passiveProcess(toks, i, m)
 		}
+	}
+	if strings.HasPrefix(toks[i].s, "termin") && terminatesAtEdge(toks, i) {
+		return false
 	}
 	if strings.HasPrefix(toks[i].s, "termin") {
 		switch wordAt(toks, i+1) {
