@@ -84,6 +84,13 @@ func (v *view) stanceWhy(seg *segment, h hit) (Stance, string) {
 		st := proseStance(seg, h, 0)
 		return st, commentReasons[st]
 	}
+	if c := v.u.Ctx; v.u.Kind == Prose && c.Column != "" && len(c.Row) > 0 && len(v.u.Code) == 0 && len(strings.Fields(v.u.Text)) <= 3 &&
+		strings.TrimSpace(strings.Trim(c.Label, "*_: ")) != "" &&
+		strings.EqualFold(strings.TrimSpace(strings.Trim(c.Label, "*_: ")), strings.TrimSpace(strings.Trim(v.u.Text, "*_: "))) {
+		// a short name, no command in it: a cell that spells out a step
+		// ("**Restart it with `pkill -f relay`**") is read as one
+		return Mention, "a short table cell in bold names its row (\"| **Kill process** | May terminate |\"); the row says what follows"
+	}
 	if seg.printed {
 		return Mention, "a line of what a program printed, as the sentence over the block says"
 	}
