@@ -196,15 +196,10 @@ func (v *view) introducesOtherMeans(r *Rule, seg *segment) bool {
 	if hasAnyWord(seg.text(), readerCues) {
 		return false // "strip the nuls from the session file by hand:"
 	}
-	blk := Unit{Kind: CodeBlock, Text: c.After, Offsets: IdentityOffsets(0, len(c.After)+1), Ctx: Context{Doc: c.Doc}}
-	bv := newView(&blk)
-	var cmds []*segment
-	for _, s := range bv.codeLines() {
-		if s.kind == segCommand && !s.output {
-			if !toolSubcommand(s.text()) {
-				return false // a script, an interpreter or a generic tool: the sentence says what it is for
-			}
-			cmds = append(cmds, s)
+	cmds := v.afterCommands()
+	for _, s := range cmds {
+		if !toolSubcommand(s.text()) {
+			return false // a script, an interpreter or a generic tool: the sentence says what it is for
 		}
 	}
 	return otherMeans(r, cmds)

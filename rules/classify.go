@@ -95,6 +95,10 @@ type view struct {
 	ctx *ctxVerdicts
 	// ownPIDs are the shell variables holding PIDs the script started ($!).
 	ownPIDs map[string]bool
+	// after holds the command lines of the code block right after the
+	// unit (Context.After), once afterRead is set (afterCommands)
+	after     []*segment
+	afterRead bool
 	// client says whether the unit is about MCP clients (0 unknown, 1, 2 no).
 	client uint8
 	// proc says whether the unit speaks of processes, servers or ports: 0
@@ -563,3 +567,21 @@ func reportLeadIn(toks []token) bool {
 var processNouns = []string{"process", "processes", "proc", "pid", "pids", "server", "servers",
 	"daemon", "daemons", "instance", "instances", "port", "node", "zombie", "sigterm",
 	"sigkill", "mcp", "pgrep", "ps", "lsof", "task", "tasks", "service", "worker", "workers"}
+
+// afterCommands returns the command lines of the code block right after
+// the unit (Context.After), read once per unit however many hits ask for
+// them.
+func (v *view) afterCommands() []*segment {
+	if !v.afterRead {
+		v.afterRead = true
+		if a := v.u.Ctx.After; a != "" {
+			blk := Unit{Kind: CodeBlock, Text: a, Offsets: IdentityOffsets(0, len(a)+1), Ctx: Context{Doc: v.u.Ctx.Doc}}
+			for _, s := range newView(&blk).codeLines() {
+				if s.kind == segCommand && !s.output {
+					v.after = append(v.after, s)
+				}
+			}
+		}
+	}
+	return v.after
+}

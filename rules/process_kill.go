@@ -824,16 +824,10 @@ func (v *view) introducesOwnKill(seg *segment) bool {
 	if v.u.Kind != Prose || seg.kind != segProse || c.After == "" || !v.introducesAfter(seg) {
 		return false
 	}
-	blk := Unit{Kind: CodeBlock, Text: c.After, Offsets: IdentityOffsets(0, len(c.After)+1), Ctx: Context{Doc: c.Doc}}
-	bv := newView(&blk)
-	whole := bv.newSegment(0, len(bv.f.s), segCommand)
 	kills := 0
-	for _, l := range strings.Split(bv.f.s, "\n") {
-		f := strings.Fields(l)
-		if len(f) == 0 || strings.HasPrefix(f[0], "#") {
-			continue
-		}
-		if f[0] == "sudo" {
+	for _, cmd := range v.afterCommands() {
+		f := strings.Fields(cmd.text())
+		if len(f) > 0 && f[0] == "sudo" {
 			f = f[1:]
 		}
 		if len(f) == 0 {
@@ -841,7 +835,7 @@ func (v *view) introducesOwnKill(seg *segment) bool {
 		}
 		switch f[0] {
 		case "kill":
-			if !ownChildren(whole, strings.Join(f[1:], " ")) {
+			if !ownChildren(cmd, strings.Join(f[1:], " ")) {
 				return false
 			}
 			kills++
