@@ -460,13 +460,15 @@ func terminatesAtEdge(toks []token, i int) bool {
 		switch {
 		case t.s == "at":
 			at = true
-		case at && (t.s == "host" || t.s == "proxy" || t.s == "balancer" || t.s == "gateway" || t.s == "edge" ||
-			t.s == "ingress" || t.s == "cdn" || t.s == "router" || t.s == "firewall"):
+		case at && edgeWords[t.s]:
 			return true
 		}
 	}
 	return false
 }
+
+// edgeWords name where a network connection ends before the server.
+var edgeWords = set("host", "proxy", "balancer", "gateway", "edge", "ingress", "cdn", "router", "firewall")
 
 // terminateSenses are what "terminate" ends besides processes: a login
 // session, a connection, an agreement, a loop.
