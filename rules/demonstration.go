@@ -23,7 +23,7 @@ func (v *view) demonstratesFailure(seg *segment) bool {
 		return false
 	}
 	n := 0
-	for _, s := range v.codeLines() {
+	for _, s := range v.segs { // the block's lines, read once (verdicts)
 		if s.kind == segCommand && !s.output {
 			n++
 		}
