@@ -114,6 +114,8 @@ type view struct {
 	// unitWords holds the local word groups of the routes the unit
 	// holds, read as the filter reads them (Filter.RulesOf)
 	unitWords *unitWords
+	// lines remembers where the lines of the hits last asked about start
+	lines lineMemo
 }
 
 // leadInGroups are the route groups of the text that introduces the unit,

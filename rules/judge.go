@@ -9,7 +9,7 @@ import (
 // stanceWhy decides what the segment does with the action at h, and
 // says why.
 func (v *view) stanceWhy(seg *segment, h hit) (Stance, string) {
-	if v.u.Kind == FrontMatter && metadataKey(frontMatterKey(v.f.s, h.start)) {
+	if v.u.Kind == FrontMatter && metadataKey(v.lines.frontMatterKey(v.f.s, h.start)) {
 		return Mention, "a front matter key that names the page (title, aliases, tags)"
 	}
 	if seg.kind == segProse && changeTitle(seg.text(), v.u.Kind == Heading) {
@@ -36,7 +36,7 @@ func (v *view) stanceWhy(seg *segment, h hit) (Stance, string) {
 	if seg.kind == segProse && v.definitionAt(h.start) {
 		return Mention, "a definition (`name` - what it does) describes an option"
 	}
-	if seg.kind == segProse && v.u.Kind != FrontMatter && descriptionField(v.f.s, h.start) {
+	if seg.kind == segProse && v.u.Kind != FrontMatter && descriptionField(v.f.s[v.lines.lineStart(v.f.s, h.start):]) {
 		// (a page's own description in its front matter is its summary,
 		// which agents read as an instruction like any prose)
 		return Mention, "a Description: field says what its subject (a tool, a command) does"
@@ -1731,12 +1731,11 @@ func commandNamesOnly(u *Unit) bool {
 	return strings.TrimSpace(strings.Trim(u.Text[at:], ".;,")) == ""
 }
 
-// descriptionField: the line of folded text s that holds offset at is a
-// field labelled as a description ("Description: Kill a running shell
-// process. Use this to …"), as tool listings and references give one:
-// its value says what the tool or command does, like a doc comment.
-func descriptionField(s string, at int) bool {
-	line := s[strings.LastIndexByte(s[:at], '\n')+1:]
+// descriptionField: the folded line is a field labelled as a
+// description ("Description: Kill a running shell process. Use this to
+// …"), as tool listings and references give one: its value says what
+// the tool or command does, like a doc comment.
+func descriptionField(line string) bool {
 	line = strings.TrimLeft(line, " \t-*+•>_")
 	for _, l := range []string{"description:", "description**:", "description__:", "desc:", "what it does:", "what it does**:"} {
 		if strings.HasPrefix(line, l) {
@@ -1754,28 +1753,6 @@ func argLike(t token) bool {
 		return true
 	}
 	return false
-}
-
-// frontMatterKey returns the top-level key of the front matter line at i,
-// or of the list or block it belongs to (folded text, so lower case).
-func frontMatterKey(s string, i int) string {
-	for end := i; ; {
-		start := strings.LastIndexByte(s[:end], '\n') + 1
-		line := s[start:]
-		if k := strings.IndexByte(line, '\n'); k >= 0 {
-			line = line[:k]
-		}
-		if line != "" && line[0] != ' ' && line[0] != '\t' && line[0] != '-' {
-			if k := strings.IndexByte(line, ':'); k > 0 {
-				return strings.TrimSpace(line[:k])
-			}
-			return ""
-		}
-		if start == 0 {
-			return ""
-		}
-		end = start - 1
-	}
 }
 
 // metadataKey: a front matter key whose value names or files the page

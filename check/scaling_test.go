@@ -1,0 +1,70 @@
+package check_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/recoverlint/recoverlint/check"
+)
+
+// TestOneLineTimeIsLinear checks pages shaped so that every hit sits on
+// one long line or under one long block, at two sizes, and fails where
+// four times the text takes more than eight times as long: reading back
+// from every hit to its line start (a Description: field, a front matter
+// key) once made a 1 MiB one-line page take 4 to 15 seconds.
+func TestOneLineTimeIsLinear(t *testing.T) {
+	if testing.Short() {
+		t.Skip("times checks of 128 KiB and 512 KiB pages")
+	}
+	const small = 128 << 10
+	rec := "If the MCP server hangs, run `pkill -f mcp_server` and retry. "
+	repeat := func(head, unit, tail string, n int) []byte {
+		return []byte(head + strings.Repeat(unit, n/len(unit)) + tail)
+	}
+	tests := []struct {
+		name     string
+		gen      func(n int) []byte
+		findings bool // whether the page recommends (else it only names)
+	}{
+		{"recs.md", func(n int) []byte { return repeat("", rec, "", n) }, true},
+		// a Description: field says what a tool does
+		{"field.md", func(n int) []byte { return repeat("Description: ", rec, "\n", n) }, false},
+		// a page's own description is prose an agent follows
+		{"matter.md", func(n int) []byte {
+			return repeat("---\ndescription: ", "run pkill -f mcp_server to recover. ", "\n---\n# Notes\n", n)
+		}, true},
+		// tags name the page
+		{"tags.md", func(n int) []byte {
+			return repeat("---\ntags:\n", "  - run pkill -f mcp_server to recover\n", "---\n# Notes\n", n)
+		}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := check.NewChecker()
+			timed := func(src []byte) time.Duration {
+				start := time.Now()
+				fs, err := c.Source(tt.name, src, check.Config{})
+				if err != nil || (len(fs) > 0) != tt.findings {
+					t.Fatalf("%d findings, error %v; want findings: %v", len(fs), err, tt.findings)
+				}
+				return time.Since(start)
+			}
+			a, b := tt.gen(small), tt.gen(4*small)
+			base := timed(a)
+			for range 2 {
+				base = min(base, timed(a))
+			}
+			var ratio float64
+			for range 3 { // the larger size is timed again only while it looks slow
+				if ratio = float64(timed(b)) / float64(base); ratio <= 8 {
+					break
+				}
+			}
+			t.Logf("4x the text: %.1fx the time", ratio)
+			if ratio > 8 {
+				t.Errorf("4x the text took %.1fx the time (base %v), want at most 8x: a cost grows faster than the text", ratio, base)
+			}
+		})
+	}
+}
