@@ -237,8 +237,82 @@ func newDFA(a *alphabet, pats []pattern) (*DFA, error) {
 			d.trans = append(d.trans, id)
 		}
 	}
+	d.minimize()
 	d.renumber()
 	return d, nil
+}
+
+// minimize merges the states that no text tells apart (Moore's
+// refinement): the subset construction keeps apart the states of words
+// that end alike ("cached session", "stale session" after their first
+// word), and over many such words that made the automaton several times
+// larger than it needs to be, too large for the processor's caches. States
+// start apart by their groups and by whether anything is partly matched,
+// so every step reports the same marks and quiet says the same as before.
+//
+// It reads rows as wide as renumber left them, or as the construction
+// made them (the classes), and leaves them the latter, for renumber.
+func (d *DFA) minimize() {
+	n, k := len(d.acc), d.a.n
+	w := k
+	if d.shift > 0 {
+		w = 1 << d.shift
+	}
+	type first struct {
+		acc   uint64
+		quiet bool
+	}
+	block := make([]int32, n)
+	byFirst := map[first]int32{}
+	for s := range n {
+		f := first{d.acc[s], d.quiet[s]}
+		b, ok := byFirst[f]
+		if !ok {
+			b = int32(len(byFirst))
+			byFirst[f] = b
+		}
+		block[s] = b
+	}
+	blocks := len(byFirst)
+	next := make([]int32, n)
+	sig := make([]byte, 4*(k+1))
+	for {
+		index := make(map[string]int32, blocks)
+		for s := range n {
+			put := func(i int, b int32) {
+				sig[4*i], sig[4*i+1], sig[4*i+2], sig[4*i+3] = byte(b), byte(b>>8), byte(b>>16), byte(b>>24)
+			}
+			put(0, block[s])
+			for c := range k {
+				put(c+1, block[d.trans[s*w+c]])
+			}
+			b, ok := index[string(sig)]
+			if !ok {
+				b = int32(len(index))
+				index[string(sig)] = b
+			}
+			next[s] = b
+		}
+		block, next = next, block
+		if len(index) == blocks {
+			break // no block split: the partition is stable
+		}
+		blocks = len(index)
+	}
+	if blocks == n && w == k {
+		return
+	}
+	trans := make([]uint16, blocks*k)
+	acc := make([]uint64, blocks)
+	quiet := make([]bool, blocks)
+	for s := range n {
+		b := int(block[s])
+		for c := range k {
+			trans[b*k+c] = uint16(block[d.trans[s*w+c]])
+		}
+		acc[b], quiet[b] = d.acc[s], d.quiet[s]
+	}
+	d.trans, d.acc, d.quiet, d.start, d.shift = trans, acc, quiet, uint16(block[d.start]), 0
 }
 
 // renumber moves the accepting states after all others.

@@ -21,7 +21,7 @@ import (
 // never loaded for these.
 
 // tableFormat changes whenever the encoding or the construction does.
-const tableFormat = 2
+const tableFormat = 3 // 3: minimized automata
 
 // fingerprint identifies the automaton that groups and syn make.
 func fingerprint(groups [][]string, syn *Syntax) uint64 {
