@@ -43,6 +43,9 @@ really wrong, report it as a blocker for the operator to fix outside the running
 		{groups: [][]string{configFileNames()}, local: []int{wEditVerb}},
 		// a generic noun ("the config") counts only about MCP clients
 		{groups: [][]string{{"config", "settings file", "mcp settings", "mcpservers", "server entry", "server entries"}}, local: []int{wEditVerb}, context: []int{wClient}},
+		// one a server's or client's ("the server's configuration", "the
+		// client config") names whose it is (serverConfig)
+		{groups: [][]string{{"config", "settings file", "mcp settings", "mcpservers", "server entry", "server entries"}, serverConfigWords()}, local: []int{wEditVerb}},
 	},
 	// captions are the verbs of a code block comment that, with no object
 	// of their own, name this action of the command under them.
@@ -71,4 +74,17 @@ really wrong, report it as a blocker for the operator to fix outside the running
 			emit(h)
 		})
 	},
+}
+
+// serverConfigWords are the patterns of the phrases serverConfig reads
+// as a server's or client's configuration: a possessive, or the noun
+// before a config word.
+func serverConfigWords() []string {
+	out := []string{"^server's", "^servers'", "^client's", "^clients'"}
+	for _, n := range []string{"server", "servers", "client", "clients"} {
+		for _, c := range []string{"config", "entr", "settings", "block"} {
+			out = append(out, "^"+n+" "+c)
+		}
+	}
+	return out
 }

@@ -61,7 +61,7 @@ func (v *view) decide(r *Rule, seg *segment, h hit, why bool) Verdict {
 		because("this form counts only as a runtime's recovery, and no runtime failure is named")
 		return vd
 	}
-	if h.client && !v.aboutClients(seg) && !(h.server && v.u.Ctx.Doc.MCP()) {
+	if h.client && !h.server && !v.aboutClients(seg) {
 		because("the file is a client's, and the text is not about agent clients")
 		return vd
 	}
