@@ -267,12 +267,35 @@ func remedyLabel(l string) bool {
 			continue
 		}
 		rest = strings.TrimLeft(rest, " *_")
+		rest = dropOrdinal(rest) // "Solution 3: …", "Fix #2 - …", "Workaround B: …"
 		// alone, only "Fix" labels a remedy: a heading "Solution" titles a design
 		if rest == "" && p == "fix" || strings.HasPrefix(rest, ":") || strings.HasPrefix(rest, "- ") || strings.HasPrefix(rest, "— ") {
 			return true
 		}
 	}
 	return false
+}
+
+// dropOrdinal removes the number or letter that numbers a remedy among
+// others ("3", "#2", "B", "2)") from the start of l, when a label's ':'
+// or dash follows it.
+func dropOrdinal(l string) string {
+	r := strings.TrimPrefix(l, "#")
+	n := 0
+	for n < len(r) && r[n] >= '0' && r[n] <= '9' {
+		n++
+	}
+	if n == 0 && len(r) > 1 && r[0] >= 'a' && r[0] <= 'z' && (r[1] == ':' || r[1] == ')' || r[1] == ' ') {
+		n = 1 // a letter: "option b", "solution a"
+	}
+	if n == 0 {
+		return l
+	}
+	r = strings.TrimLeft(strings.TrimPrefix(r[n:], ")"), " *_")
+	if strings.HasPrefix(r, ":") || strings.HasPrefix(r, "- ") || strings.HasPrefix(r, "— ") {
+		return r
+	}
+	return l
 }
 
 // imperativeTitle: a label that opens with a verb is a step's title

@@ -191,7 +191,9 @@ const (
 
 func wordGroups() [numWordGroups][]string {
 	var g [numWordGroups][]string
-	g[wRecovery] = append(wordPatterns(titleRecoveryCues), wordPatterns(weakRecoveryCues)...)
+	g[wRecovery] = append(append(wordPatterns(titleRecoveryCues), wordPatterns(weakRecoveryCues)...),
+		// remedyLabel's labels ("Solution 3: …", "Workaround - …", "Try: …")
+		"^solution", "^workaround", "^resolution", "^remedy", "^try:", "^try -")
 	// "errors": toolFailing reads "tracker_init errors" as a failing tool
 	g[wFallback] = append(append(append(wordPatterns(fallbackCues), wordPatterns(failureCues)...), wordPatterns(weakFallbackCues)...),
 		"directly", "^errors$", "fallback") // fallbackLabel reads "fallback" inside a word too
