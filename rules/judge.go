@@ -1101,7 +1101,7 @@ func mainStart(toks []token, lo, i int) int {
 			!(t.s == "should" && wordBefore(toks, lo, j)) {
 			// "Should it hang, …" opens a condition; "you should kill it" is a modal
 			if k := nextComma(toks, j, i); k >= 0 {
-				j = k + 1
+				j = conditionListEnd(toks, k, i) + 1
 				continue
 			}
 			// no comma: the condition may follow the instruction instead
@@ -1570,6 +1570,41 @@ func nextComma(toks []token, j, i int) int {
 		}
 	}
 	return -1
+}
+
+// conditionListEnd returns the comma that closes a leading condition
+// whose predicates are a list: in "If the tools fail, time out or are
+// unavailable, use the CLI", the comma at k after "fail" only separates
+// the list's items, whose last one ("or are unavailable") still has the
+// condition's subject; the instruction starts after the next comma. k is
+// returned where the words after it are no such list.
+func conditionListEnd(toks []token, k, i int) int {
+	next := nextComma(toks, k+1, i)
+	if next < 0 || toks[k].s != "," || toks[next].s != "," {
+		return k
+	}
+	words := 0
+	for m := k + 1; m < next; m++ {
+		t := toks[m]
+		if t.code {
+			return k
+		}
+		if !t.word {
+			continue
+		}
+		if words++; words > 8 {
+			return k
+		}
+		if (t.s == "or" || t.s == "and") && m+1 < next {
+			switch n := wordAt(toks, m+1); {
+			case n == "is" || n == "are" || n == "was" || n == "were" || n == "isn't" || n == "aren't":
+				return next
+			case formOf(n) == formThird || formOf(n) == formPast:
+				return next // "…, hangs or returns errors, …"
+			}
+		}
+	}
+	return k
 }
 
 // labelEnd: up to five words followed by ':' ("User Action:", "Option A:").
