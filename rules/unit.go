@@ -339,11 +339,18 @@ func OpeningFailure(src []byte) bool {
 		}
 	}
 	var para []string
+	authors := 0
 	for len(b) > 0 {
 		line, rest, _ := bytes.Cut(b, []byte("\n"))
 		b = rest
 		t := string(bytes.TrimSpace(line))
 		if t == "" {
+			if len(para) == 1 && authors < 2 && authorLine(para[0]) {
+				// "**someone** commented": a thread's byline; its
+				// question is the paragraph under it
+				para, authors = para[:0], authors+1
+				continue
+			}
 			if len(para) > 0 {
 				break
 			}
@@ -370,13 +377,29 @@ func OpeningFailure(src []byte) bool {
 	return hasAnyWord(l, openingFailures)
 }
 
+// authorLine: the byline an exported issue thread puts over a comment
+// ("**octo** commented", "reporter · description", "Alice wrote:").
+func authorLine(l string) bool {
+	l = strings.ToLower(strings.TrimRight(l, " *_"))
+	if strings.Count(l, " ") > 6 {
+		return false
+	}
+	for _, s := range []string{" commented", " wrote:", " replied", "· comment", "· description", "· reply"} {
+		if strings.HasSuffix(l, s) {
+			return true
+		}
+	}
+	return false
+}
+
 // openingFailures are the failures a thread's question opens on beside
 // failureCues.
 var openingFailures = []string{"won't connect", "will not connect", "doesn't connect", "does not connect",
 	"can't connect", "cannot connect", "won't start", "will not start", "not picked up", "never appears",
 	"never shows up", "doesn't show up", "does not show up",
 	// "down" and "closed" alone also shut down, scroll down and close issues
-	"is down", "are down", "went down", "client closed", "connection closed", "transport closed"}
+	"is down", "are down", "went down", "client closed", "connection closed", "transport closed",
+	"connection refused", "econnrefused", "connection reset"}
 
 // once answers f(src) through the cache *v (0 unknown, 1 yes, -1 no), so
 // a fact of the document is computed at most once.
