@@ -1713,21 +1713,48 @@ func inCondition(toks []token, lo, i, hi int) bool {
 	}
 	for k := i + 1; k < hi; k++ {
 		if !toks[k].code && toks[k].s == "," {
-			return k+1 < hi // an instruction follows the comma
+			if k+1 < hi {
+				return true // an instruction follows the comma
+			}
+			break // the comma ends the clause ("…, although …")
 		}
 	}
 	// no comma: "When I kill -9 my GUI process the lock stays behind" —
 	// a subject right before the hit, and a finite verb after its object,
 	// whose subject is something else
-	if p := prevWord(toks, i); p == "i" || p == "you" || p == "we" || p == "they" || p == "someone" {
+	if p := subjectBefore(toks, i); p == "i" || p == "you" || p == "we" || p == "they" || p == "someone" {
 		for k := i + 1; k < hi; k++ {
-			if t := toks[k]; t.word && !t.code && (formOf(t.s) == formThird || t.s == "is" || t.s == "are") && k > i+1 {
+			if t := toks[k]; t.word && !t.code && (formOf(t.s) == formThird || formOf(t.s) == formPast || t.s == "is" || t.s == "are" || t.s == "was" || t.s == "were") && k > i+1 {
 				return true
 			}
 		}
 	}
 	return false
 }
+
+// subjectBefore returns the word before the action at i that may be its
+// subject: the word right before it, or, where the action is a command
+// run by a verb ("When I run `kill -HUP …` the app …"), the word before
+// that verb.
+func subjectBefore(toks []token, i int) string {
+	k := i - 1
+	for k >= 0 && toks[k].code && toks[i].code {
+		k-- // the words of the command's code span before the hit
+	}
+	for k >= 0 && !toks[k].word && (toks[k].s == "*" || toks[k].s == "_" || toks[k].code) {
+		k--
+	}
+	if k < 0 || !toks[k].word {
+		return ""
+	}
+	if runVerbs[toks[k].s] {
+		return prevWord(toks, k)
+	}
+	return toks[k].s
+}
+
+// runVerbs run a command named after them.
+var runVerbs = set("run", "ran", "use", "used", "type", "typed", "execute", "executed", "try", "tried", "do", "did", "call", "called")
 
 // futurePassive: the verb at i is a past participle right after "will
 // be" or "would be" ("Process will be terminated when you use the 'go'
