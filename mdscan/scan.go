@@ -560,7 +560,7 @@ func (s *scanner) endRow(header bool) {
 		if i < len(s.table.cols) {
 			c.Ctx.Column = s.table.cols[i]
 		}
-		c.Ctx.Row = row
+		c.Ctx.Row, c.Ctx.Columns = row, s.table.cols
 		s.units = append(s.units, c)
 	}
 	clear(s.table.cells)

@@ -358,9 +358,12 @@ func (v *view) contextVerdicts(r *ctxVerdicts) {
 	if c.Column != "" && descriptionColumn(c.Column) {
 		r.ctxMention = true // "| `/mcp edit` | Edit a server's configuration |" says what a command does
 	}
-	for _, cell := range c.Row {
+	for i, cell := range c.Row {
 		if len(cell) < 24 && shortBanLabel(cell) && cell != v.u.Text {
 			r.ctxBan = true
+		}
+		if i < len(c.Columns) && cell != v.u.Text && permissionColumn(c.Columns[i]) && refusal(cell) {
+			r.ctxBan = true // "| `rm ~/.agent/sessions/*.lock` | No |" under "Allowed"
 		}
 	}
 	if v.u.Kind == CodeBlock && c.Before != "" && leadInBan(lastLine(c.Before)) {
@@ -441,6 +444,30 @@ func headingBan(h string) bool { return shortBanLabel(h) }
 // shortBanLabel is banLabel, except that the weak cues (bad, wrong,
 // incorrect, unsafe, dangerous) count only in short labels: "Bad:", "Wrong
 // way", not "Bad gateway errors".
+// permissionColumn: a table column whose cells say whether the row's
+// action may be taken ("Allowed", "Permitted?", "OK to run").
+func permissionColumn(h string) bool {
+	l := strings.TrimSpace(strings.Trim(fold(h).s, " *_?:"))
+	switch l {
+	case "allowed", "permitted", "ok", "safe", "allowed in recovery", "ok to run", "safe to run", "may the agent do it", "agent may":
+		return true
+	}
+	return false
+}
+
+// refusal: a table cell that answers no ("No", "Never", "Not allowed").
+func refusal(cell string) bool {
+	l := strings.TrimSpace(strings.Trim(fold(cell).s, " *_.!"))
+	if w, _, _ := strings.Cut(l, " ("); w != l {
+		l = strings.TrimSpace(w) // "No (ask the operator)"
+	}
+	switch l {
+	case "no", "never", "not allowed", "forbidden", "prohibited", "not permitted", "no, never", "not ok":
+		return true
+	}
+	return false
+}
+
 func shortBanLabel(s string) bool {
 	if !banLabel(s) {
 		return false

@@ -72,6 +72,8 @@ type Context struct {
 	// row's other cells, in order.
 	Column string
 	Row    []string
+	// Columns holds the table's column headers, in the order of Row.
+	Columns []string
 	// ListItem is true inside a list item; Ordered for a numbered list.
 	ListItem bool
 	Ordered  bool
