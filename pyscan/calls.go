@@ -424,9 +424,21 @@ func (a *analyzer) watched(lo, hi int) bool {
 // createdExclusively: the code creates the file named k exclusively
 // somewhere (open(k, "x"), os.open(k, … O_EXCL …)): it is a lock of the
 // code's own, taken and released through its own lock API (SPEC, Code).
+// So is a file the code writes in its normal work, outside a fix
+// routine (self.path.write_text(…) in a store's save): a store that
+// removes what it saves manages its own state.
 func (a *analyzer) createdExclusively(k string) bool {
 	if a.exclusive == nil {
 		a.exclusive = map[string]bool{}
+		for i := 2; i+1 < len(a.toks); i++ {
+			if m := a.name(i); (m == "write_text" || m == "write_bytes") && a.is(i-1, ".") && a.is(i+1, "(") && !a.recoveryScope(i) {
+				if _, lo := a.chainEnding(i - 2); lo < i-1 {
+					if ks := a.keys(lo, i-1); len(ks) > 0 {
+						a.exclusive[ks[len(ks)-1]] = true
+					}
+				}
+			}
+		}
 		for i := 0; i+3 < len(a.toks); i++ {
 			if a.name(i) != "open" || !a.is(i+1, "(") {
 				continue
