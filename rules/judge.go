@@ -628,7 +628,11 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 	if reportedState(toks, i) {
 		return Mention // "pkill not available, skipping": the command is what the report is about
 	}
-	j := mainStart(toks, lo, i)
+	from := lo
+	if !proseKind {
+		from = logTagEnd(toks, lo, i) // a log line's tag names its source, not a step
+	}
+	j := mainStart(toks, from, i)
 	hitWord := toks[i]
 	if j >= i {
 		if h.verb {
@@ -1570,6 +1574,26 @@ func nextComma(toks []token, j, i int) int {
 		}
 	}
 	return -1
+}
+
+// logTagEnd returns the token after the bracketed tag that opens a log
+// line in code ("[store] breaking stale lock: …", "[WARN] …"): one or two
+// words between '[' and ']' at lo; lo where there is none.
+func logTagEnd(toks []token, lo, i int) int {
+	if lo >= i || toks[lo].s != "[" || toks[lo].code {
+		return lo
+	}
+	for k, n := lo+1, 0; k < i && n < 3; k++ {
+		switch {
+		case toks[k].s == "]":
+			return k + 1
+		case toks[k].word:
+			n++
+		case toks[k].s != "-" && toks[k].s != "_" && toks[k].s != ":":
+			return lo
+		}
+	}
+	return lo
 }
 
 // conditionListEnd returns the comma that closes a leading condition

@@ -43,6 +43,16 @@ var baseVerbs = union(set(
 	// "Please delete …", "First remove …"), and the mood reads them so
 	clauseOpeners)
 
+// formStems are verbs whose inflected forms formOf reads ("breaking",
+// "restored") beside baseVerbs: the rules' action verbs (editVerbs,
+// stateVerbs) that are not in baseVerbs because their base form opens
+// no instruction the mood should read ("break;" in code, "Split view").
+var formStems = set("break", "restore", "specify", "populate", "fill", "uncomment", "re-enable", "reenable",
+	"re-create", "strip", "wrap", "split", "comment")
+
+// verbStem: w is a verb whose forms formOf reads.
+func verbStem(w string) bool { return baseVerbs[w] || formStems[w] }
+
 // clauseOpeners open an instruction in a verb's place.
 var clauseOpeners = set("never", "always", "please", "first")
 

@@ -262,16 +262,16 @@ func formOf(w string) verbForm {
 		return formPast
 	case thirdPersonIrregular[w]:
 		return formThird
-	case strings.HasSuffix(w, "ing") && len(w) > 4 && (baseVerbs[strings.TrimSuffix(w, "ing")] ||
-		baseVerbs[strings.TrimSuffix(w, "ing")+"e"] || doubledStem(strings.TrimSuffix(w, "ing"))):
+	case strings.HasSuffix(w, "ing") && len(w) > 4 && (verbStem(strings.TrimSuffix(w, "ing")) ||
+		verbStem(strings.TrimSuffix(w, "ing")+"e") || doubledStem(strings.TrimSuffix(w, "ing"))):
 		return formGerund
-	case strings.HasSuffix(w, "ed") && (baseVerbs[strings.TrimSuffix(w, "ed")] ||
-		baseVerbs[strings.TrimSuffix(w, "d")] || doubledStem(strings.TrimSuffix(w, "ed")) ||
-		strings.HasSuffix(w, "ied") && baseVerbs[strings.TrimSuffix(w, "ied")+"y"]):
+	case strings.HasSuffix(w, "ed") && (verbStem(strings.TrimSuffix(w, "ed")) ||
+		verbStem(strings.TrimSuffix(w, "d")) || doubledStem(strings.TrimSuffix(w, "ed")) ||
+		strings.HasSuffix(w, "ied") && verbStem(strings.TrimSuffix(w, "ied")+"y")):
 		return formPast
-	case strings.HasSuffix(w, "s") && (baseVerbs[strings.TrimSuffix(w, "s")] ||
-		strings.HasSuffix(w, "es") && baseVerbs[strings.TrimSuffix(w, "es")] ||
-		strings.HasSuffix(w, "ies") && baseVerbs[strings.TrimSuffix(w, "ies")+"y"]):
+	case strings.HasSuffix(w, "s") && (verbStem(strings.TrimSuffix(w, "s")) ||
+		strings.HasSuffix(w, "es") && verbStem(strings.TrimSuffix(w, "es")) ||
+		strings.HasSuffix(w, "ies") && verbStem(strings.TrimSuffix(w, "ies")+"y")):
 		return formThird
 	}
 	return formOther
@@ -279,7 +279,7 @@ func formOf(w string) verbForm {
 
 func doubledStem(s string) bool {
 	n := len(s)
-	return n > 2 && s[n-1] == s[n-2] && baseVerbs[s[:n-1]]
+	return n > 2 && s[n-1] == s[n-2] && verbStem(s[:n-1])
 }
 
 // finiteAfter reports whether the words after an action make it the subject
