@@ -1120,6 +1120,16 @@ func mainStart(toks []token, lo, i int) int {
 			j = k + 1
 			continue
 		}
+		if obligationFrame(toks, j) {
+			j += 2 // "Remember to kill …", "Take care to …": the frame of an instruction
+			if t.s == "be" {
+				j++ // "Be sure to …", "Be certain to …"
+			}
+			for j < i && !toks[j].word {
+				j++
+			}
+			continue
+		}
 		if t.s == "be" && wordAt(toks, j+1) == "able" && wordAt(toks, j+2) == "to" && modals[prevWord(toks, j)] {
 			j += 3 // "you should be able to kill processes with that name"
 			for j < i && !toks[j].word {
@@ -1574,6 +1584,22 @@ func nextComma(toks []token, j, i int) int {
 		}
 	}
 	return -1
+}
+
+// obligationFrame: the clause opens with an imperative that frames the
+// instruction after it ("Remember to …", "Be sure to …", "Be certain to
+// …", "Take care to …"); "Make sure to …" reads through fillers.
+func obligationFrame(toks []token, j int) bool {
+	switch toks[j].s {
+	case "remember":
+		return wordAt(toks, j+1) == "to"
+	case "be":
+		n := wordAt(toks, j+1)
+		return (n == "sure" || n == "certain") && wordAt(toks, j+2) == "to"
+	case "take":
+		return wordAt(toks, j+1) == "care" && wordAt(toks, j+2) == "to"
+	}
+	return false
 }
 
 // logTagEnd returns the token after the bracketed tag that opens a log
