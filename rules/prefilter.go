@@ -136,6 +136,9 @@ var authCachePatterns = [][]string{{"~\\.", "home\\.", ".cache\\"}, {"auth", "to
 // stateNounPatterns are the prose forms stateNoun reads.
 func stateNounPatterns() []string {
 	out := []string{"^lock$", "^locks$", "^lockfile", "^heartbeat", "^lease", "^pidfile", "^pid file", "^transcript", "lock file"}
+	for o := range authCacheOwners {
+		out = append(out, "^"+o+" cache")
+	}
 	for _, n := range []string{"session", "state", "sessions"} {
 		for h := range stateHeads {
 			out = append(out, "^"+n+" "+h+"$")

@@ -293,6 +293,9 @@ func stateNoun(toks []token, k int) bool {
 		}
 		// "the persisted breaker state", "the stored session"
 		return w != "sessions" && stateOwners[prevWord(toks, k)] && !stateHeads[n] && n != "of" && n != "machine"
+	case "cache", "caches":
+		// a tool's stored sign-in: "the token cache", "the auth cache"
+		return authCacheOwners[prevWord(toks, k)]
 	case "it", "them":
 		return false // a pronoun is read by pronounState
 	case "transcript", "transcripts":
@@ -349,6 +352,9 @@ func futureBe(toks []token, i int) bool {
 var stateHeads = set("file", "files", "state", "record", "records", "database", "db", "row", "rows", "data",
 	"token", "tokens", "store", "cache", "caches", "directory", "directories", "dir", "folder", "registry",
 	"transcript", "transcripts", "entries", "table", "tables", "json", "lock", "locks")
+
+// authCacheOwners, before "cache", make it a tool's stored sign-in.
+var authCacheOwners = set("token", "tokens", "auth", "credential", "credentials", "oauth", "login", "sign-in")
 
 // stateOwners, before "state" or "session", say it is kept somewhere.
 var stateOwners = set("persisted", "stored", "saved", "cached", "breaker", "leftover", "stale")
