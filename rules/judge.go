@@ -628,6 +628,9 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 	if reportedState(toks, i) {
 		return Mention // "pkill not available, skipping": the command is what the report is about
 	}
+	if remedyTimeClause(toks, lo, i) {
+		return Recommend // "the lock error only goes away once you rm relay.pid.lock": the action named as the cure
+	}
 	from := lo
 	if !proseKind {
 		from = logTagEnd(toks, lo, i) // a log line's tag names its source, not a step
@@ -1584,6 +1587,55 @@ func nextComma(toks []token, j, i int) int {
 		}
 	}
 	return -1
+}
+
+// remedyTimeClause: the action at i is the reader's, in a time clause
+// whose main clause says the failure ends ("… only goes away once you
+// rm relay.pid.lock", "the hang clears after you run pkill -f relay"):
+// the action is presented as the cure, as "deleting it fixes it" is.
+func remedyTimeClause(toks []token, lo, i int) bool {
+	k := i - 1
+	for k > lo && (toks[k].code || !toks[k].word) {
+		k-- // back over the command's code span
+	}
+	if k > lo && runVerbs[toks[k].s] && formOf(toks[k].s) == formBase {
+		k-- // "once you run …"; "after you ran …" reports
+	}
+	for k > lo && !toks[k].word {
+		k--
+	}
+	if k <= lo || toks[k].s != "you" {
+		return false
+	}
+	sub := prevWord(toks, k)
+	if sub != "once" && sub != "after" && sub != "when" && sub != "as" {
+		return false
+	}
+	m := k - 1
+	for m > lo && toks[m].s != sub {
+		m--
+	}
+	if sub == "as" && !(wordAt(toks, m-1) == "soon" && prevWord(toks, m-1) == "as") {
+		return false // only "as soon as"
+	}
+	if sub == "as" {
+		m -= 2
+	}
+	var before []string
+	for j, n := m-1, 0; j >= lo && n < 3; j-- {
+		if toks[j].word && !toks[j].code {
+			before = append([]string{toks[j].s}, before...)
+			n++
+		}
+	}
+	phrase := " " + strings.Join(before, " ")
+	for _, o := range []string{" goes away", " go away", " disappears", " disappear", " clears", " clears up",
+		" is fixed", " is resolved", " is gone", " works again", " work again", " resolves"} {
+		if strings.HasSuffix(phrase, o) || strings.HasSuffix(phrase, o+" only") || strings.HasSuffix(phrase, o+" immediately") {
+			return true
+		}
+	}
+	return false
 }
 
 // obligationFrame: the clause opens with an imperative that frames the
