@@ -660,6 +660,9 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 			return Mention // "# Stop-Process -Name notepad is called": what happens, said of the command
 		}
 		if hitWord.code && k < len(toks) && codeSpanEnd(toks, i) < hi && finiteAfter(toks, codeSpanEnd(toks, i), hi) {
+			if e := nextWordIndex(toks, codeSpanEnd(toks, i)-1); e >= 0 && e < hi && (positiveOutcome[toks[e].s] || outcomePhrase(toks, e)) {
+				return Recommend // "For a stuck server, `pkill -f mcp` works": the command named as the cure
+			}
 			return Mention
 		}
 		return Recommend
@@ -729,7 +732,7 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 	for k := i + 1; k < hi; k++ {
 		// the outcome follows the action: "a quick `pkill` does the
 		// trick"; "the reaper clears job locks" names the action itself
-		if w := toks[k]; w.word && !w.code && (positiveOutcome[w.s] || w.s == "trick") {
+		if w := toks[k]; w.word && !w.code && (positiveOutcome[w.s] || w.s == "trick" || outcomePhrase(toks, k)) {
 			return Recommend
 		}
 	}
@@ -745,6 +748,9 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 		}
 		if (w.s == "is" || w.s == "are") && wordAt(toks, k+1) == "to" {
 			return Recommend
+		}
+		if w.s == "is" && remedyNouns[prevWord(toks, k)] && toks[i].code && nextTokenCode(toks, k) {
+			return Recommend // "the quickest fix is `pkill -f mcp-server`"
 		}
 	}
 	if h.verb && (extraposedApproval(toks, i) || readerModal(toks, i)) {
@@ -1027,7 +1033,7 @@ func verbHitMood(toks []token, lo, i, hi int, w string) Stance {
 		}
 
 		for k := i + 1; k < hi; k++ {
-			if toks[k].word && positiveOutcome[toks[k].s] {
+			if toks[k].word && (positiveOutcome[toks[k].s] || outcomePhrase(toks, k)) {
 				return Recommend
 			}
 		}
@@ -1055,6 +1061,41 @@ func verbHitMood(toks []token, lo, i, hi int, w string) Stance {
 }
 
 var adviceVerbs = set("recommend", "suggest", "advise", "encourage", "prefer", "propose", "urge")
+
+// remedyNouns name a cure: "the fix is `…`", "the usual workaround is `…`".
+var remedyNouns = set("fix", "solution", "workaround", "cure", "remedy", "answer", "trick")
+
+// nextTokenCode: the token after k opens a code span.
+func nextTokenCode(toks []token, k int) bool { return k+1 < len(toks) && toks[k+1].code }
+
+// outcomePhrase: the words at k say the failure is cured, in a phrase
+// (positiveOutcome holds the single verbs): "sorts it out", "gets things
+// moving again", "brings it back", "makes the client reload it".
+func outcomePhrase(toks []token, k int) bool {
+	w, n1, n2 := toks[k].s, wordAt(toks, k+1), nthWordAfter(toks, k, 2)
+	switch w {
+	case "sorts", "sort":
+		return (n1 == "it" || n1 == "this" || n1 == "things") && n2 == "out"
+	case "gets", "get":
+		return (n1 == "things" || n1 == "it") && (n2 == "moving" || n2 == "going" || n2 == "working" || n2 == "unstuck")
+	case "brings", "bring":
+		return n1 == "it" && n2 == "back"
+	case "makes", "make":
+		if p := prevWord(toks, k); p == "which" || p == "that" {
+			return false // "a hook that runs `touch …`, which makes Passenger restart": what the hook does
+		}
+		for j, c := k+1, 0; j < len(toks) && c < 4; j++ {
+			if !toks[j].word {
+				continue
+			}
+			c++
+			if t := toks[j].s; t == "reload" || t == "restart" || t == "re-read" || t == "reread" || t == "reconnect" {
+				return true // "touching it makes the client reload it": the outcome sought
+			}
+		}
+	}
+	return false
+}
 
 var positiveOutcome = set("fixes", "fix", "solves", "resolves", "helps", "works", "unsticks",
 	"recovers", "clears", "restores", "frees", "unblocks", "resets")
