@@ -14,7 +14,7 @@ var recoveryCues = []string{"stale", "stuck", "wedged", "hang", "hangs", "hung",
 	"crashes", "crashing", "fail", "fails", "failed", "failing", "failure", "error", "errors",
 	"broken", "reconnect", "recover", "recovery", "recovering", "fix", "fixes", "fixing",
 	"workaround", "unstick", "troubleshoot", "troubleshooting", "timed out",
-	"times out", "won't start", "doesn't start", "does not start", "not working",
+	"times out", "timing out", "can't authenticate", "cannot authenticate", "unable to authenticate", "won't start", "doesn't start", "does not start", "not working",
 	"doesn't work", "does not work", "401", "403", "unauthorized", "invalid", "expired",
 	"conflict", "conflicts", "already in use", "emergency", "repair", "went wrong", "goes stale",
 	"symptom", "symptoms", "not found", "unable to", "cannot connect", "can't connect", "refused",
@@ -368,7 +368,8 @@ func weakFallback(l string) bool {
 
 // failureCues mark a tool or server that is failing.
 var failureCues = []string{"fail", "fails", "failed", "failing", "unavailable", "down", "missing",
-	"times out", "timed out", "not responding", "unresponsive", "eof",
+	"times out", "timed out", "timing out", "not responding", "unresponsive", "eof",
+	"can't authenticate", "cannot authenticate", "unable to authenticate",
 	"transport closed", "closed", "stale", "broken", "disconnected", "not working", "isn't working",
 	"aren't working", "stopped working", "stops working", "stop working", "stop answering", "stops answering",
 	"stopped answering", "stop responding", "stops responding", "stopped responding",

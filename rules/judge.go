@@ -660,7 +660,7 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 			return Mention // "# Stop-Process -Name notepad is called": what happens, said of the command
 		}
 		if hitWord.code && k < len(toks) && codeSpanEnd(toks, i) < hi && finiteAfter(toks, codeSpanEnd(toks, i), hi) {
-			if e := nextWordIndex(toks, codeSpanEnd(toks, i)-1); e >= 0 && e < hi && (positiveOutcome[toks[e].s] || outcomePhrase(toks, e)) {
+			if e := nextWordIndex(toks, codeSpanEnd(toks, i)-1); e >= 0 && e < hi && (positiveOutcome[toks[e].s] || outcomePhrase(toks, e, toks[i].s)) {
 				return Recommend // "For a stuck server, `pkill -f mcp` works": the command named as the cure
 			}
 			return Mention
@@ -732,7 +732,7 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 	for k := i + 1; k < hi; k++ {
 		// the outcome follows the action: "a quick `pkill` does the
 		// trick"; "the reaper clears job locks" names the action itself
-		if w := toks[k]; w.word && !w.code && (positiveOutcome[w.s] || w.s == "trick" || outcomePhrase(toks, k)) {
+		if w := toks[k]; w.word && !w.code && (positiveOutcome[w.s] || w.s == "trick" || outcomePhrase(toks, k, toks[i].s)) {
 			return Recommend
 		}
 	}
@@ -749,8 +749,9 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 		if (w.s == "is" || w.s == "are") && wordAt(toks, k+1) == "to" {
 			return Recommend
 		}
-		if w.s == "is" && remedyNouns[prevWord(toks, k)] && toks[i].code && nextTokenCode(toks, k) {
-			return Recommend // "the quickest fix is `pkill -f mcp-server`"
+		if w.s == "is" && remedyNouns[prevWord(toks, k)] && (toks[i].code && nextTokenCode(toks, k) ||
+			nextWordIndex(toks, k) == i && formOf(toks[i].s) == formGerund) {
+			return Recommend // "the quickest fix is `pkill -f mcp-server`", "the workaround is editing `.env`"
 		}
 	}
 	if h.verb && (extraposedApproval(toks, i) || readerModal(toks, i)) {
@@ -1033,7 +1034,7 @@ func verbHitMood(toks []token, lo, i, hi int, w string) Stance {
 		}
 
 		for k := i + 1; k < hi; k++ {
-			if toks[k].word && (positiveOutcome[toks[k].s] || outcomePhrase(toks, k)) {
+			if toks[k].word && (positiveOutcome[toks[k].s] || outcomePhrase(toks, k, toks[i].s)) {
 				return Recommend
 			}
 		}
@@ -1070,29 +1071,55 @@ func nextTokenCode(toks []token, k int) bool { return k+1 < len(toks) && toks[k+
 
 // outcomePhrase: the words at k say the failure is cured, in a phrase
 // (positiveOutcome holds the single verbs): "sorts it out", "gets things
-// moving again", "brings it back", "makes the client reload it".
-func outcomePhrase(toks []token, k int) bool {
+// moving again", "gets you a clean slate", "brings it back". For an
+// action whose purpose is a reload (touch, re-save: hit), a phrase that
+// makes the client reload is the outcome sought ("Touching config.toml
+// makes the client reload it"); said of an edit, "makes it restart every
+// server" warns.
+func outcomePhrase(toks []token, k int, hit string) bool {
 	w, n1, n2 := toks[k].s, wordAt(toks, k+1), nthWordAfter(toks, k, 2)
 	switch w {
 	case "sorts", "sort":
 		return (n1 == "it" || n1 == "this" || n1 == "things") && n2 == "out"
 	case "gets", "get":
-		return (n1 == "things" || n1 == "it") && (n2 == "moving" || n2 == "going" || n2 == "working" || n2 == "unstuck")
+		if n1 == "you" {
+			n3 := nthWordAfter(toks, k, 3)
+			return n2 == "back" || n2 == "unstuck" || n2 == "a" && (n3 == "clean" || n3 == "fresh")
+		}
+		if (n1 == "things" || n1 == "it") && (n2 == "moving" || n2 == "going" || n2 == "working" || n2 == "unstuck") {
+			return true
+		}
 	case "brings", "bring":
 		return n1 == "it" && n2 == "back"
-	case "makes", "make":
+	}
+	if !reloadAction(hit) {
+		return false
+	}
+	switch w {
+	case "makes", "make", "nudges", "nudge", "forces", "force", "gets", "get", "prompts", "prompt":
 		if p := prevWord(toks, k); p == "which" || p == "that" {
 			return false // "a hook that runs `touch …`, which makes Passenger restart": what the hook does
 		}
-		for j, c := k+1, 0; j < len(toks) && c < 4; j++ {
+		for j, c := k+1, 0; j < len(toks) && c < 5; j++ {
 			if !toks[j].word {
 				continue
 			}
 			c++
-			if t := toks[j].s; t == "reload" || t == "restart" || t == "re-read" || t == "reread" || t == "reconnect" {
-				return true // "touching it makes the client reload it": the outcome sought
+			switch toks[j].s {
+			case "reload", "reloading", "restart", "restarting", "re-read", "reread", "rereading", "reconnect", "reconnecting":
+				return true // the outcome sought
 			}
 		}
+	}
+	return false
+}
+
+// reloadAction: the action word is one whose purpose is to make a
+// watcher or client reload (mtime-reload's actions).
+func reloadAction(w string) bool {
+	switch w {
+	case "touch", "touching", "touched", "re-save", "re-saving", "resave", "resaving", "bump", "bumping", "utime", "utimes":
+		return true
 	}
 	return false
 }
