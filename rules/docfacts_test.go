@@ -1,6 +1,11 @@
 package rules
 
-import "testing"
+import (
+	"maps"
+	"path"
+	"strings"
+	"testing"
+)
 
 // TestOpeningFailure: a headless document that opens on a failure that
 // happened is about it; a heading first, a failure named as a topic, or
@@ -59,4 +64,72 @@ func TestCreates(t *testing.T) {
 	if nilDoc.Creates("state.json") {
 		t.Error("a nil document creates nothing")
 	}
+}
+
+// createdPathsByFields is createdPaths as it was first written, reading
+// every line's fields: the reference for the version that skips lines
+// whose first word creates nothing.
+func createdPathsByFields(src []byte) map[string]bool {
+	out := map[string]bool{}
+	add := func(w string) {
+		w = strings.ToLower(strings.Trim(w, "`'\"(),;:"))
+		if w == "" || !strings.ContainsAny(w, "./") || strings.ContainsAny(w, " *$<>|") {
+			return
+		}
+		w = strings.TrimPrefix(w, "./")
+		out[w] = true
+		if !strings.HasSuffix(w, "/") && strings.Contains(w, "/") {
+			out["*/"+path.Base(w)] = true
+		}
+	}
+	for _, line := range strings.Split(string(src), "\n") {
+		f := strings.Fields(strings.ToLower(strings.TrimLeft(line, " \t-*>0123456789.)")))
+		if len(f) < 2 {
+			continue
+		}
+		switch f[0] {
+		case "create", "initialize", "initialise":
+			for rest := line; ; {
+				i := strings.IndexByte(rest, '`')
+				if i < 0 {
+					break
+				}
+				j := strings.IndexByte(rest[i+1:], '`')
+				if j < 0 {
+					break
+				}
+				add(rest[i+1 : i+1+j])
+				rest = rest[i+1+j+1:]
+			}
+		case "touch":
+			for _, w := range f[1:] {
+				if !strings.HasPrefix(w, "-") {
+					add(w)
+				}
+			}
+		case "mkdir":
+			for _, w := range f[1:] {
+				if !strings.HasPrefix(w, "-") {
+					add(strings.TrimSuffix(w, "/") + "/")
+				}
+			}
+		}
+	}
+	return out
+}
+
+func FuzzCreatedPaths(f *testing.F) {
+	for _, s := range []string{
+		"1. Create `~/.relay/state.json` and `run/`.\n- mkdir -p .agent/state\ntouch -m .agent/lock\n",
+		"\u00a0create `x/y.json`\nCREATE\t`a/b`\nmkdir\u00a0d\ntouchy `x/y`\n",
+		"Initialise `./data/`\r\ninitialize\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, want := createdPaths([]byte(s)), createdPathsByFields([]byte(s))
+		if !maps.Equal(got, want) {
+			t.Fatalf("createdPaths(%q) = %v, the reading of every line's fields gives %v", s, got, want)
+		}
+	})
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"path"
 	"strings"
+	"unicode/utf8"
 )
 
 // Kind says what a text unit is, so the classifier can read it the way a
@@ -235,7 +236,19 @@ func createdPaths(src []byte) map[string]bool {
 			out["*/"+path.Base(w)] = true // its base name, for a later bare mention
 		}
 	}
-	for _, line := range strings.Split(string(src), "\n") {
+	for rest := src; len(rest) > 0; {
+		raw := rest
+		if k := bytes.IndexByte(rest, '\n'); k >= 0 {
+			raw, rest = rest[:k], rest[k+1:]
+		} else {
+			rest = nil
+		}
+		// most lines create nothing: look at the first word before
+		// copying the line
+		if !createsWord(bytes.TrimLeft(raw, " \t-*>0123456789.)")) {
+			continue
+		}
+		line := string(raw)
 		l := strings.ToLower(strings.TrimLeft(line, " \t-*>0123456789.)"))
 		f := strings.Fields(l)
 		if len(f) < 2 {
@@ -271,6 +284,24 @@ func createdPaths(src []byte) map[string]bool {
 		}
 	}
 	return out
+}
+
+// createsWord: b may open with a word createdPaths reads (create,
+// initialize, initialise, touch, mkdir), in any case: a cheap test that
+// lets through every line whose first field could be one (one opening
+// with a non-ASCII byte, which may be a blank strings.Fields skips, too).
+func createsWord(b []byte) bool {
+	if len(b) > 0 && b[0] >= utf8.RuneSelf {
+		return true
+	}
+	for _, w := range []string{"create", "initialize", "initialise", "touch", "mkdir"} {
+		if len(b) > len(w) && bytes.EqualFold(b[:len(w)], []byte(w)) {
+			if c := b[len(w)]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // ShellVars returns the shell variables the document assigns a literal
