@@ -100,8 +100,18 @@ func verdicts(u Unit, rules []*Rule, why bool, fn func(Verdict)) {
 			if !r.mayHit(seg) {
 				continue
 			}
+			reported := false
 			r.find(seg, func(h hit) {
 				vd := v.decide(r, seg, h, why)
+				if vd.Finding && reported {
+					// "kill … || kill … || kill …" spread over lines: one
+					// step and its fallbacks, reported at its first action
+					vd.Finding = false
+					if why {
+						vd.Reasons = append(vd.Reasons, "the segment's first finding of this rule stands for it")
+					}
+				}
+				reported = reported || vd.Finding
 				fn(vd)
 				// a caption such as "# Safe to remove if no git process is
 				// active" names the action of the command under it
