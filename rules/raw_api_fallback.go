@@ -87,6 +87,12 @@ func findRawAPI(seg *segment, emit func(hit)) {
 		case seg.kind == segCommand && seg.v.u.Kind == CodeBlock && i == firstWord(toks) && cliLeadIn(seg, w):
 			emit(hit{start: t.start, end: t.end})
 			continue
+		case (w == "import" || w == "from") && seg.v.u.Kind == CodeBlock && i == firstWord(toks) && pythonInfo(seg.v.u.Ctx.Info) &&
+			importsMCPModule(s[t.start:seg.end]):
+			// a Python block's "from scene_mcp.server import get_info":
+			// the server's module loaded by hand, a bypass where the text
+			// around it says the tools are down
+			emit(hit{start: t.start, end: t.end})
 		case w == "python" || w == "python3" || w == "py":
 			rest := s[t.end:seg.end]
 			// a one-liner importing the server's module ("python -c 'import
@@ -296,6 +302,29 @@ func importsServer(prog string) bool {
 		}
 	}
 	return false
+}
+
+// pythonInfo: a code block's info string names Python.
+func pythonInfo(info string) bool {
+	switch strings.ToLower(strings.Fields(info + " ")[0]) {
+	case "python", "python3", "py", "pycon", "ipython":
+		return true
+	}
+	return false
+}
+
+// importsMCPModule: a Python import statement ("import x", "from x
+// import y") loads a package named as one MCP server's ("scene_mcp",
+// "gitea_mcp_server"), not the SDK a server is written with ("mcp",
+// "fastmcp", "mcp.server.fastmcp").
+func importsMCPModule(line string) bool {
+	f := strings.Fields(line)
+	if len(f) < 2 || !(f[0] == "import" || f[0] == "from" && len(f) >= 4 && f[2] == "import") {
+		return false
+	}
+	top, _, _ := strings.Cut(strings.TrimRight(f[1], ",;"), ".")
+	return strings.HasSuffix(top, "_mcp") || strings.Contains(top, "_mcp_") || strings.HasSuffix(top, "_mcp_server") ||
+		strings.HasSuffix(top, "mcp_server") && top != "mcp_server"
 }
 
 // apiModifiers say what an owner's API is for ("the gateway's admin API");
