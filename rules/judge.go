@@ -628,6 +628,9 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 	if reportedState(toks, i) {
 		return Mention // "pkill not available, skipping": the command is what the report is about
 	}
+	if stepCommandAfterColon(toks, lo, i) {
+		return Recommend // "Remove the lock file if there is one: `rm ~/.ledger/db-wal`": the step's own command
+	}
 	if remedyTimeClause(toks, lo, i) {
 		return Recommend // "the lock error only goes away once you rm relay.pid.lock": the action named as the cure
 	}
@@ -1655,6 +1658,28 @@ func nextComma(toks []token, j, i int) int {
 		}
 	}
 	return -1
+}
+
+// stepCommandAfterColon: the hit is in a code span that follows a colon
+// closing an imperative ("Remove the lock file if there is one: `rm
+// …`"): the span is the command of that step, whatever condition the
+// step carries.
+func stepCommandAfterColon(toks []token, lo, i int) bool {
+	if !toks[i].code {
+		return false
+	}
+	k := i
+	for k > lo && toks[k-1].code {
+		k--
+	}
+	if k <= lo+1 || toks[k-1].code || toks[k-1].s != ":" {
+		return false
+	}
+	j := mainStart(toks, lo, k-1)
+	if j >= k-1 || !toks[j].word || toks[j].code {
+		return false
+	}
+	return formOf(toks[j].s) == formBase && !modals[toks[j].s] && !topicVerbs[toks[j].s] && toks[j].s != "see" && !fillers[toks[j].s]
 }
 
 // remedyTimeClause: the action at i is the reader's, in a time clause

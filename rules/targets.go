@@ -341,6 +341,9 @@ func isOwnedState(p string) bool {
 	if dirNamed(p, sessionDirs, "-sessions", "_sessions") && !docsTree(p) || authCache(p) || appStorage(p) {
 		return true
 	}
+	if dbSidecar(b) {
+		return true // "jobs.db-journal": a database's journal or write-ahead log holds its lock and unwritten rows
+	}
 	homeDot := (strings.HasPrefix(p, "~/.") || strings.HasPrefix(p, "$home/.") || strings.HasPrefix(p, "${home}/.") ||
 		strings.Contains(p, "/.cache/")) && strings.Count(p, "/") >= 2 || strings.HasPrefix(p, ".cache/")
 	if b == "state.json" || b == "session.json" || b == "sessions.json" || stateData(b) {
@@ -352,6 +355,20 @@ func isOwnedState(p string) bool {
 	if strings.HasSuffix(b, ".db") || strings.HasSuffix(b, ".sqlite") || strings.HasSuffix(b, ".sqlite3") {
 		return strings.Contains(p, "mcp") || strings.Contains(b, "lease") || strings.Contains(b, "control") ||
 			homeDot && (strings.Contains(b, "state") || strings.Contains(b, "session"))
+	}
+	return false
+}
+
+// dbSidecar: the journal, write-ahead log or shared-memory file beside a
+// SQLite database ("jobs.db-journal", "state.sqlite-wal"): deleting it by
+// hand drops the rows in flight and the lock the database holds.
+func dbSidecar(b string) bool {
+	for _, db := range []string{".db", ".sqlite", ".sqlite3"} {
+		for _, side := range []string{"-journal", "-wal", "-shm"} {
+			if strings.HasSuffix(b, db+side) {
+				return true
+			}
+		}
 	}
 	return false
 }
