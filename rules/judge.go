@@ -719,7 +719,7 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 		}
 		if h.verb {
 			if f := formOf(hitWord.s); f == formThird || f == formPast {
-				if !passiveModal(toks, i) {
+				if !passiveModal(toks, i) && ensurePassive(toks, i) < 0 {
 					return Mention
 				}
 			}
@@ -760,7 +760,7 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 	if h.verb && (extraposedApproval(toks, i) || readerModal(toks, i)) {
 		return Recommend
 	}
-	if h.verb && passiveModal(toks, i) {
+	if h.verb && (passiveModal(toks, i) || ensurePassive(toks, i) >= 0) {
 		return Recommend
 	}
 	return Mention
@@ -1043,7 +1043,7 @@ func verbHitMood(toks []token, lo, i, hi int, w string) Stance {
 		}
 		return Mention
 	case formThird, formPast:
-		if passiveModal(toks, i) {
+		if passiveModal(toks, i) || ensurePassive(toks, i) >= 0 {
 			return Recommend
 		}
 		return Mention
@@ -1134,6 +1134,43 @@ var positiveOutcome = set("fixes", "fix", "solves", "resolves", "helps", "works"
 func modalBefore(toks []token, k, lo int) bool {
 	p := prevWord(toks, k)
 	return modals[p] || p == "to"
+}
+
+// ensurePassive returns the index of "is" or "are" in a clause that
+// opens by asking the reader to make a state hold, with the action at i
+// as its passive ("Make sure the other server is killed", "Ensure that
+// the stale lock is deleted"); -1 for any other clause.
+func ensurePassive(toks []token, i int) int {
+	be := i - 1
+	for be >= 0 && !toks[be].word {
+		be--
+	}
+	if be < 0 || toks[be].code || toks[be].s != "is" && toks[be].s != "are" {
+		return -1
+	}
+	for k, n := be-1, 0; k >= 0 && n < 10; k-- {
+		t := toks[k]
+		if !t.word {
+			if !t.code && (t.s == "." || t.s == ";" || t.s == ":" || t.s == ",") {
+				return -1
+			}
+			continue
+		}
+		n++
+		if t.code {
+			continue
+		}
+		if t.s == "that" {
+			continue
+		}
+		if t.s == "ensure" || t.s == "sure" && (prevWord(toks, k) == "make" || prevWord(toks, k) == "be") {
+			if p := prevWord(toks, k); t.s == "ensure" && (p == "i" || p == "we" || p == "it") || t.s == "sure" && (prevWord2(toks, k) == "i" || prevWord2(toks, k) == "we") {
+				return -1 // "we make sure it is killed": what the writer does
+			}
+			return be
+		}
+	}
+	return -1
 }
 
 // passiveModal: "must be killed", "should be removed", "needs to be deleted".

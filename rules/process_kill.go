@@ -410,6 +410,9 @@ var otherTerminated = set("job", "jobs", "task", "tasks", "instance", "instances
 // process to be terminated") what a command acts on, and "can be" a
 // possibility; none of them tells the reader to do it.
 func passiveObligation(toks []token, i int) int {
+	if m := ensurePassive(toks, i); m >= 0 {
+		return m // "Make sure the other server is killed"
+	}
 	if prevWord(toks, i) != "be" {
 		return -1
 	}
