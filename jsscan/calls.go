@@ -1,6 +1,7 @@
 package jsscan
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/recoverlint/recoverlint/rules"
@@ -116,7 +117,8 @@ func (a *analyzer) call(open int) bool {
 		}
 		a.add(rules.ProcessKill, k)
 	case utimes[c]:
-		if len(args) > 0 && (a.watched(args[0].lo, args[0].hi) || rules.ReloadScript(a.path, "")) {
+		if len(args) > 0 && (a.watched(args[0].lo, args[0].hi) || rules.ReloadScript(a.path, "") ||
+			len(args) >= 3 && a.now(args[2]) && !a.heartbeat(args[0])) {
 			a.add(rules.MtimeReload, k)
 		}
 	case removers[c]:
@@ -253,6 +255,50 @@ func (a *analyzer) watched(lo, hi int) bool {
 				}
 			}
 		}
+	}
+	return false
+}
+
+// now: the argument is the current time ("new Date()", "Date.now()", or
+// a name the file binds to one): a file's times set to now, an existing
+// file's mtime bumped for a watcher (fs.utimesSync(p, now, now)), where
+// a copy that keeps its source's times passes them on instead.
+func (a *analyzer) now(g arg) bool {
+	text := strings.TrimSpace(string(a.src[a.toks[g.lo].start:a.toks[g.hi-1].end]))
+	if isNow(text) {
+		return true
+	}
+	if g.hi != g.lo+1 || a.toks[g.lo].kind != tName {
+		return false
+	}
+	name := a.toks[g.lo].s
+	for i := 0; i+2 < len(a.toks); i++ {
+		if a.toks[i].kind == tName && a.toks[i].s == name && a.is(i+1, "=") && !a.is(i+2, "=") {
+			// the value: its tokens up to a ';' or the end of its line
+			end, from := i+2, a.toks[i+2].start
+			for end < len(a.toks) && end < i+10 && !a.is(end, ";") && bytes.IndexByte(a.src[from:a.toks[end].start], '\n') < 0 {
+				end++
+			}
+			if end > i+2 && isNow(strings.TrimSpace(string(a.src[a.toks[i+2].start:a.toks[end-1].end]))) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// heartbeat: the path expression names a lock, lease or heartbeat: its
+// times set to now say its holder is alive (the code's own lock API),
+// not that a watcher should reload.
+func (a *analyzer) heartbeat(g arg) bool {
+	l := strings.ToLower(string(a.src[a.toks[g.lo].start:a.toks[g.hi-1].end]))
+	return strings.Contains(l, "lock") || strings.Contains(l, "heartbeat") || strings.Contains(l, "lease") || strings.Contains(l, "alive")
+}
+
+func isNow(text string) bool {
+	switch strings.ReplaceAll(text, " ", "") {
+	case "newDate()", "Date.now()", "Date.now()/1000", "newDate().getTime()":
+		return true
 	}
 	return false
 }

@@ -51,6 +51,10 @@ kill(pid);`, []string{"process-kill kill"}},
 fs.utimesSync(configPath, now, now);`, []string{"mtime-reload utimesSync"}},
 		{"utimes promises", "a.ts", `import { promises as fsp } from "fs";
 await fsp.utimes(".env", t, t);`, []string{"mtime-reload utimes"}},
+		{"utimes to now of a source file", "a.js", "const fs = require('fs');\nconst now = new Date();\nfs.utimesSync('./src/main.scss', now, now);", []string{"mtime-reload utimesSync"}},
+		{"utimes to new Date()", "a.js", "fs.utimesSync('./src/app.ts', new Date(), new Date());", []string{"mtime-reload utimesSync"}},
+		{"utimes keeping a copy's times", "a.js", "const st = fs.statSync(src);\nfs.copyFileSync(src, dst);\nfs.utimesSync(dst, st.atime, st.mtime);", nil},
+		{"utimes to now of its own lock's heartbeat", "a.ts", "const now = new Date();\nfs.utimesSync(ownerFilePath(lock.path), now, now);", nil},
 		{"unlink lock", "a.js", `const fs = require("fs");
 fs.unlinkSync("/run/gitea/terminal.lock");`, []string{"session-state-edit unlinkSync"}},
 		{"fix script writes env file by name", "fix-mcp.js", `const fs = require("fs");
