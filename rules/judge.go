@@ -21,7 +21,7 @@ func (v *view) stanceWhy(seg *segment, h hit) (Stance, string) {
 	if seg.kind == segProse && apiMemberSection(v.u.Ctx) {
 		return Mention, "an API reference's section on a method says what the method does"
 	}
-	if v.u.Kind == StringLit && stepName(v.u.Ctx.Headings) {
+	if v.u.Kind == StringLit && stepName(v.u.Ctx.Headings, v.u.Ctx.Path) {
 		return Mention, "a step's or task's name titles what its own commands do (SPEC, Code)"
 	}
 	if v.u.Kind == StringLit && failedCommand(seg.text(), v.f.s[h.start:h.end]) {
@@ -499,7 +499,10 @@ func apiMemberSection(c Context) bool {
 // stepName: the string is the name of a CI step or a playbook task (the
 // key path ends in steps/tasks/handlers, then name): it titles the step,
 // whose commands are judged on their own.
-func stepName(keys []string) bool {
+func stepName(keys []string, file string) bool {
+	if len(keys) == 1 && keys[0] == "name" && ansibleTaskFile(file) {
+		return true // a role's tasks file lists its tasks at the top level
+	}
 	if len(keys) < 2 || keys[len(keys)-1] != "name" {
 		return false
 	}
@@ -508,6 +511,15 @@ func stepName(keys []string) bool {
 		return true
 	}
 	return false
+}
+
+// ansibleTaskFile: a YAML file of an Ansible role's or playbook's task
+// lists (roles/x/tasks/main.yml, handlers/main.yml), whose top-level
+// items are tasks.
+func ansibleTaskFile(p string) bool {
+	p = "/" + strings.ReplaceAll(strings.ToLower(p), "\\", "/")
+	ext := path.Ext(p)
+	return (ext == ".yml" || ext == ".yaml") && (strings.Contains(p, "/tasks/") || strings.Contains(p, "/handlers/"))
 }
 
 // failedCommand: a string that opens with the command's name and its
