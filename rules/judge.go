@@ -640,6 +640,9 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 	if reportedState(toks, i) {
 		return Mention // "pkill not available, skipping": the command is what the report is about
 	}
+	if futureOfOther(toks, lo, i) {
+		return Mention // "It will then `touch tmp/restart.txt` on every deploy": what a recipe will do
+	}
 	if stepCommandAfterColon(toks, lo, i) {
 		return Recommend // "Remove the lock file if there is one: `rm ~/.ledger/db-wal`": the step's own command
 	}
@@ -1707,6 +1710,31 @@ func nextComma(toks []token, j, i int) int {
 		}
 	}
 	return -1
+}
+
+// futureOfOther: the action at i is the predicate of "will" or "would"
+// whose subject is a thing, not the reader or the writer ("It will then
+// `touch …`", "the recipe will kill the old workers"): a forecast of what
+// it does.
+func futureOfOther(toks []token, lo, i int) bool {
+	k := i - 1
+	for k > lo && toks[k].code && toks[i].code {
+		k--
+	}
+	for k > lo && (!toks[k].word || toks[k].s == "then" || toks[k].s == "also" || toks[k].s == "automatically" || toks[k].s == "now") {
+		if !toks[k].word && toks[k].s != "*" && toks[k].s != "_" {
+			return false
+		}
+		k--
+	}
+	if k <= lo || toks[k].code || toks[k].s != "will" && toks[k].s != "would" {
+		return false
+	}
+	switch subj := prevWord(toks, k); subj {
+	case "it", "this", "that", "which", "he", "she", "they":
+		return subj != "they" || prevWord2(toks, k) != "and"
+	}
+	return false
 }
 
 // stepCommandAfterColon: the hit is in a code span that follows a colon
