@@ -1924,6 +1924,11 @@ func commandStart(toks []token, j, hi int, proseUnit bool) bool {
 			return true
 		}
 	}
+	if proseUnit && !toks[j].code && !(toks[j].word && shellWords[toks[j].s]) {
+		// "the server clears the port by running `lsof … | xargs kill`":
+		// a pipeline inside a sentence that opens with prose
+		return false
+	}
 	for k := j; k < hi; k++ {
 		// outside code, a bar in prose is a table border or an "or"
 		if (toks[k].s == "|" || toks[k].s == "&" && k+1 < hi && toks[k+1].s == "&") && (toks[k].code || !proseUnit) {
