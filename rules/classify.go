@@ -543,7 +543,20 @@ func descriptiveBefore(s string) bool {
 	if reportLeadIn(toks) {
 		return true
 	}
-	// first word a determiner and a third-person verb soon after
+	// first word a determiner and a third-person verb soon after, past a
+	// place or time that opens the sentence ("On Windows the web host
+	// exits whenever …, for example:")
+	if len(toks) > 2 && toks[0].word && (toks[0].s == "on" || toks[0].s == "in" || toks[0].s == "under" || toks[0].s == "at") {
+		for k := 1; k < min(len(toks), 5); k++ {
+			if toks[k].s == "," {
+				break
+			}
+			if toks[k].s == "the" {
+				toks = toks[k:]
+				break
+			}
+		}
+	}
 	if len(toks) < 3 || !toks[0].word {
 		return false
 	}
