@@ -1109,6 +1109,9 @@ func outcomePhrase(toks []token, k int, hit string) bool {
 		}
 	case "brings", "bring":
 		return n1 == "it" && n2 == "back"
+	case "does", "do":
+		// "`python -m relay_mcp.cli run` does the same job", "does the trick"
+		return n1 == "the" && (n2 == "job" || n2 == "trick" || n2 == "same" && nthWordAfter(toks, k, 3) == "job")
 	}
 	if !reloadAction(hit) {
 		return false
