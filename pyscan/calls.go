@@ -212,6 +212,75 @@ func (a *analyzer) call(open int) bool {
 			a.command(pos[0].lo, pos[0].hi, 0)
 		}
 	}
+	// a touch of a config formatted into the command line
+	// (env.run("touch %s" % env.uwsgi_ini_path), sudo("touch %s" %
+	// self.ini_files[name]), run(f"touch '{config_file}'")): the watched
+	// file by the name that holds it, reported at the command line
+	if len(pos) > 0 && (c.method != "" && shellRunners[strings.ToLower(c.method)] || c.method == "" && fabricRunner(c.canon)) &&
+		a.touchesNamedConfig(pos[0]) {
+		// at the word touch in the string (its decoded value's offsets)
+		t := a.toks[pos[0].lo]
+		start, end := t.start, t.end
+		if k := strings.Index(string(t.lit.val), "touch"); k >= 0 {
+			start, end = t.lit.offs.At(k), t.lit.offs.At(k+len("touch"))
+		}
+		a.calls = append(a.calls, rules.Finding{Rule: rules.MtimeReload.ID, Start: start, End: end, Message: rules.MtimeReload.Message})
+	}
+	return false
+}
+
+// fabricRunner: a function imported from a task runner that runs its
+// string argument as a shell command (fabric's run, sudo, local).
+func fabricRunner(canon string) bool {
+	mod, name, ok := strings.Cut(canon, ".")
+	if !ok {
+		return false
+	}
+	name = name[strings.LastIndexByte(name, '.')+1:]
+	return (mod == "fabric" || mod == "invoke" || mod == "fabfile") && shellRunners[name]
+}
+
+// touchesNamedConfig: the argument is a touch command line whose operand
+// is formatted in from a name that says it holds a config (an ini, a
+// config file): "touch %s" % env.uwsgi_ini_path, f"touch '{config_file}'".
+func (a *analyzer) touchesNamedConfig(g arg) bool {
+	end := a.strings(g.lo)
+	if end == g.lo {
+		return false
+	}
+	text, _ := a.joined(g.lo, end)
+	f := strings.Fields(string(text))
+	if len(f) < 2 || f[0] != "touch" && !(f[0] == "sudo" && len(f) > 2 && f[1] == "touch") {
+		return false
+	}
+	var names []string
+	switch {
+	case end < g.hi && a.is(end, "%"):
+		for k := end + 1; k < g.hi; k++ {
+			if a.toks[k].kind == tName {
+				names = append(names, a.toks[k].s)
+			}
+		}
+	case end == g.hi:
+		// placeholders of an f-string
+		for rest := string(text); ; {
+			i := strings.IndexByte(rest, '{')
+			if i < 0 {
+				break
+			}
+			j := strings.IndexByte(rest[i:], '}')
+			if j < 0 {
+				break
+			}
+			names = append(names, strings.FieldsFunc(rest[i+1:i+j], func(r rune) bool { return r == '.' || r == '[' || r == ']' || r == '\'' || r == '"' })...)
+			rest = rest[i+j:]
+		}
+	}
+	for _, n := range names {
+		if rules.NamesWatchedFile(n) {
+			return true
+		}
+	}
 	return false
 }
 

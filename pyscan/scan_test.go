@@ -92,6 +92,15 @@ def stop(pid: int, proc: "subprocess.Popen") -> None:
 		{"command line handed to a remote runner", `def deploy(self):
     self.ssh.run(f"touch {self.wsgi_path}")
     c.run("pkill -f relay-server")`, []string{"mtime-reload touch", "process-kill pkill"}},
+		{"touch of a config formatted into a runner's command", `def touch_restart():
+    env.run("touch %s" % env.uwsgi_ini_path)`, []string{"mtime-reload touch"}},
+		{"touch of an ini through fabric's sudo", `from fabric.operations import sudo
+def restart(self, name):
+    sudo("touch %s" % self.ini_files[name])`, []string{"mtime-reload touch"}},
+		{"touch of a quoted config placeholder", `async def reload(config_file):
+    await proc.run(f"touch '{config_file}' --no-dereference")`, []string{"mtime-reload touch"}},
+		{"touch of a marker formatted into a runner's command", `def mark():
+    env.run("touch %s" % marker_path)`, nil},
 		{"prose handed to a runner", `def notify(self):
     self.ssh.run("echo kill the old relay later")
     task.run("deploy the site")`, nil},

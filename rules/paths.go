@@ -53,7 +53,7 @@ func NamesWatchedFile(name string) bool {
 		return true
 	}
 	for _, p := range nameWords(name) {
-		if p == "conf" || p == "confs" {
+		if p == "conf" || p == "confs" || p == "ini" || p == "inis" {
 			return true
 		}
 	}
