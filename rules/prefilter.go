@@ -204,7 +204,7 @@ func wordGroups() [numWordGroups][]string {
 		"pid", "pids", "server", "servers", "daemon", "daemons", "instance", "instances", "node", "node.js", "port",
 		"ports", "job", "jobs", "worker", "workers", "task", "tasks", "pgid", "subprocess", "subprocesses", "service",
 		"services", "runtime", "runtimes", "binary", "listener", "zombie", "zombies"})...)
-	g[wProcess] = append(g[wProcess], "mcp", "server", "agent", "daemon", ".exe")
+	g[wProcess] = append(append(g[wProcess], "mcp", "server", "agent", "daemon", ".exe"), wordPatterns(slices.Sorted(maps.Keys(programNames)))...)
 	g[wClient] = append(wordPatterns(clientWords), "mcp")
 	g[wReload] = append(append(configFileNames(), "config", "settings", "mcp", ".env", "pick up",
 		"picks up", "picked up", "force", "sentinel", ".stamp", "touchfile"), reloadStems...)

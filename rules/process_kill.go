@@ -643,15 +643,21 @@ func processObject(w string) bool {
 	case "process", "processes", "proc", "procs", "pid", "pids", "server", "servers", "daemon",
 		"daemons", "instance", "instances", "node", "node.js", "port", "ports", "job", "jobs",
 		"worker", "workers", "task", "tasks", "pgid", "subprocess", "subprocesses", "service",
-		"services", "runtime", "runtimes", "binary", "listener", "zombie", "zombies",
-		// programs known by name: "Kill Windows Chrome", "kill the stuck python"
-		"chrome", "chromium", "firefox", "browser", "browsers", "electron", "python", "python3", "java":
+		"services", "runtime", "runtimes", "binary", "listener", "zombie", "zombies":
 		return true
+	}
+	if programNames[w] {
+		return true // "Kill Windows Chrome", "kill the stuck python", "kill the old gunicorn"
 	}
 	return strings.Contains(w, "mcp") || strings.HasSuffix(w, "-server") || strings.HasSuffix(w, "_server") ||
 		strings.HasSuffix(w, "-agent") || strings.HasSuffix(w, "-daemon") || strings.HasSuffix(w, "d.exe") ||
 		strings.HasSuffix(w, ".exe")
 }
+
+// programNames are programs known by name whose kill ends a process:
+// browsers and runtimes, and the servers a page runs by hand.
+var programNames = set("chrome", "chromium", "firefox", "browser", "browsers", "electron", "python", "python3", "java",
+	"gunicorn", "uvicorn", "nginx", "httpd", "celery", "puma", "mysqld", "postgres")
 
 // probe: kill -0 checks that a process exists; kill -l lists signals.
 func probe(after string) bool {
