@@ -1,5 +1,7 @@
 package rules
 
+import "slices"
+
 // Verdict is the decision on one place where a rule's action is named:
 // its stance, whether it is a finding, and the reasons, in the order the
 // decision met them. Classify keeps the verdicts that are findings;
@@ -100,18 +102,21 @@ func verdicts(u Unit, rules []*Rule, why bool, fn func(Verdict)) {
 			if !r.mayHit(seg) {
 				continue
 			}
-			reported := false
+			var reported []string // the action words this rule reported in the segment
 			r.find(seg, func(h hit) {
 				vd := v.decide(r, seg, h, why)
-				if vd.Finding && reported {
+				word := v.f.s[h.start:h.end]
+				if vd.Finding && slices.Contains(reported, word) {
 					// "kill … || kill … || kill …" spread over lines: one
 					// step and its fallbacks, reported at its first action
 					vd.Finding = false
 					if why {
-						vd.Reasons = append(vd.Reasons, "the segment's first finding of this rule stands for it")
+						vd.Reasons = append(vd.Reasons, "the same action earlier in the segment stands for it")
 					}
 				}
-				reported = reported || vd.Finding
+				if vd.Finding {
+					reported = append(reported, word)
+				}
 				fn(vd)
 				// a caption such as "# Safe to remove if no git process is
 				// active" names the action of the command under it
