@@ -291,6 +291,7 @@ func createdPaths(src []byte) map[string]bool {
 // lets through every line whose first field could be one (one opening
 // with a non-ASCII byte, which may be a blank strings.Fields skips, too).
 func createsWord(b []byte) bool {
+	b = bytes.TrimLeft(b, "\t\n\v\f\r ") // the ASCII blanks strings.Fields skips too
 	if len(b) > 0 && b[0] >= utf8.RuneSelf {
 		return true
 	}
