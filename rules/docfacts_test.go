@@ -2,7 +2,6 @@ package rules
 
 import (
 	"maps"
-	"path"
 	"strings"
 	"testing"
 )
@@ -66,54 +65,13 @@ func TestCreates(t *testing.T) {
 	}
 }
 
-// createdPathsByFields is createdPaths as it was first written, reading
-// every line's fields: the reference for the version that skips lines
-// whose first word creates nothing.
+// createdPathsByFields reads every line as createdPaths first did, with
+// no test of its first word: the reference for the version that skips
+// lines whose first word creates nothing.
 func createdPathsByFields(src []byte) map[string]bool {
 	out := map[string]bool{}
-	add := func(w string) {
-		w = strings.ToLower(strings.Trim(w, "`'\"(),;:"))
-		if w == "" || !strings.ContainsAny(w, "./") || strings.ContainsAny(w, " *$<>|") {
-			return
-		}
-		w = strings.TrimPrefix(w, "./")
-		out[w] = true
-		if !strings.HasSuffix(w, "/") && strings.Contains(w, "/") {
-			out["*/"+path.Base(w)] = true
-		}
-	}
 	for _, line := range strings.Split(string(src), "\n") {
-		f := strings.Fields(strings.ToLower(strings.TrimLeft(line, " \t-*>0123456789.)")))
-		if len(f) < 2 {
-			continue
-		}
-		switch f[0] {
-		case "create", "initialize", "initialise":
-			for rest := line; ; {
-				i := strings.IndexByte(rest, '`')
-				if i < 0 {
-					break
-				}
-				j := strings.IndexByte(rest[i+1:], '`')
-				if j < 0 {
-					break
-				}
-				add(rest[i+1 : i+1+j])
-				rest = rest[i+1+j+1:]
-			}
-		case "touch":
-			for _, w := range f[1:] {
-				if !strings.HasPrefix(w, "-") {
-					add(w)
-				}
-			}
-		case "mkdir":
-			for _, w := range f[1:] {
-				if !strings.HasPrefix(w, "-") {
-					add(strings.TrimSuffix(w, "/") + "/")
-				}
-			}
-		}
+		createdOnLine(out, line)
 	}
 	return out
 }

@@ -225,6 +225,20 @@ func (d *DocFacts) Creates(p string) bool {
 // each file created with its folder.
 func createdPaths(src []byte) map[string]bool {
 	out := map[string]bool{}
+	for raw := range bytes.Lines(src) {
+		raw = bytes.TrimSuffix(raw, []byte("\n"))
+		// most lines create nothing: look at the first word before
+		// copying the line
+		if createsWord(bytes.TrimLeft(raw, " \t-*>0123456789.)")) {
+			createdOnLine(out, string(raw))
+		}
+	}
+	return out
+}
+
+// createdOnLine adds to out what one line creates: the code spans of a
+// "Create …" line, the operands of touch and mkdir.
+func createdOnLine(out map[string]bool, line string) {
 	add := func(w string) {
 		w = strings.ToLower(strings.Trim(w, "`'\"(),;:"))
 		if w == "" || !strings.ContainsAny(w, "./") || strings.ContainsAny(w, " *$<>|") {
@@ -236,54 +250,38 @@ func createdPaths(src []byte) map[string]bool {
 			out["*/"+path.Base(w)] = true // its base name, for a later bare mention
 		}
 	}
-	for rest := src; len(rest) > 0; {
-		raw := rest
-		if k := bytes.IndexByte(rest, '\n'); k >= 0 {
-			raw, rest = rest[:k], rest[k+1:]
-		} else {
-			rest = nil
-		}
-		// most lines create nothing: look at the first word before
-		// copying the line
-		if !createsWord(bytes.TrimLeft(raw, " \t-*>0123456789.)")) {
-			continue
-		}
-		line := string(raw)
-		l := strings.ToLower(strings.TrimLeft(line, " \t-*>0123456789.)"))
-		f := strings.Fields(l)
-		if len(f) < 2 {
-			continue
-		}
-		switch f[0] {
-		case "create", "initialize", "initialise":
-			// the code spans of the line name what it creates
-			for rest := line; ; {
-				i := strings.IndexByte(rest, '`')
-				if i < 0 {
-					break
-				}
-				j := strings.IndexByte(rest[i+1:], '`')
-				if j < 0 {
-					break
-				}
-				add(rest[i+1 : i+1+j])
-				rest = rest[i+1+j+1:]
+	f := strings.Fields(strings.ToLower(strings.TrimLeft(line, " \t-*>0123456789.)")))
+	if len(f) < 2 {
+		return
+	}
+	switch f[0] {
+	case "create", "initialize", "initialise":
+		// the code spans of the line name what it creates
+		for rest := line; ; {
+			i := strings.IndexByte(rest, '`')
+			if i < 0 {
+				break
 			}
-		case "touch":
-			for _, w := range f[1:] {
-				if !strings.HasPrefix(w, "-") {
-					add(w)
-				}
+			j := strings.IndexByte(rest[i+1:], '`')
+			if j < 0 {
+				break
 			}
-		case "mkdir":
-			for _, w := range f[1:] {
-				if !strings.HasPrefix(w, "-") {
-					add(strings.TrimSuffix(w, "/") + "/")
-				}
+			add(rest[i+1 : i+1+j])
+			rest = rest[i+1+j+1:]
+		}
+	case "touch":
+		for _, w := range f[1:] {
+			if !strings.HasPrefix(w, "-") {
+				add(w)
+			}
+		}
+	case "mkdir":
+		for _, w := range f[1:] {
+			if !strings.HasPrefix(w, "-") {
+				add(strings.TrimSuffix(w, "/") + "/")
 			}
 		}
 	}
-	return out
 }
 
 // createsWord: b may open with a word createdPaths reads (create,
