@@ -32,15 +32,16 @@ func TestCases(t *testing.T) {
 				t.Fatal(err)
 			}
 			var input *txtar.File
-			wantIdx := -1
+			wantIdx, inputs := -1, 0
 			for i := range ar.Files {
 				if ar.Files[i].Name == "want" {
 					wantIdx = i
-				} else if input == nil {
+				} else {
+					inputs++
 					input = &ar.Files[i]
 				}
 			}
-			if input == nil || wantIdx < 0 {
+			if inputs != 1 || wantIdx < 0 {
 				t.Fatalf("%s: want one input file and a want section", file)
 			}
 			findings, err := check.Source(input.Name, input.Data, check.Config{})

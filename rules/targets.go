@@ -550,7 +550,7 @@ func fileEdit(seg *segment, isTarget func(string) bool, generic []string, emit f
 		valued := l == "set" && genericAt(seg, toks, i+1, 5, generic, false) && firstWordAhead(toks, i, 10, ".;:", toWord, nil)
 		if valued || !placed && genericAt(seg, toks, i+1, 5, generic, false) ||
 			genericAt(seg, toks, i+1, 14, generic, true) || placeBefore(seg, toks, i, generic) {
-			emit(hit{start: tk.start, end: tk.end, verb: true, client: true, server: serverConfig(toks, i+1, 16)})
+			emit(hit{start: tk.start, end: tk.end, verb: true, client: true, server: serverConfig(toks, i+1, 16) || entryKeyNamed(seg, toks, i+1, 16)})
 			return
 		}
 	}
@@ -595,6 +595,30 @@ func serverConfig(toks []token, k, n int) bool {
 	}
 	return false
 }
+
+// entryKeyNamed: within n words from k, in a document that says MCP, a
+// code span names a key of an MCP server entry ("put the full path in
+// the config's `command`", "set it in the `env` block of the config"):
+// the config is a client's server table, as "the server's config" says.
+func entryKeyNamed(seg *segment, toks []token, k, n int) bool {
+	if !seg.v.u.Ctx.Doc.MCP() {
+		return false
+	}
+	for c := 0; k < len(toks) && c < n; k++ {
+		if !toks[k].word {
+			continue
+		}
+		c++
+		if toks[k].code && serverEntryKeys[toks[k].s] {
+			return true
+		}
+	}
+	return false
+}
+
+// serverEntryKeys are the keys of an MCP server entry in a client's
+// configuration.
+var serverEntryKeys = set("command", "args", "env", "cwd", "mcpservers", "mcp_servers")
 
 // serverTableKey: a code span naming the servers table of a client's
 // config (`mcpServers`, `mcp_servers`), which places an edit as the
