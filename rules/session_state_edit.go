@@ -299,9 +299,19 @@ func stateNoun(toks []token, k int) bool {
 	case "it", "them":
 		return false // a pronoun is read by pronounState
 	case "transcript", "transcripts":
-		// an agent's or a chat's record, not a meeting's
+		// an agent's or a chat's record, not a meeting's: named so ("the
+		// session transcript"), or in a sentence about sessions ("delete
+		// the transcript and start a new session")
 		p := prevWord(toks, k)
-		return p == "session" || p == "chat" || p == "conversation" || p == "agent" || p == "agent's"
+		if p == "session" || p == "chat" || p == "conversation" || p == "agent" || p == "agent's" {
+			return true
+		}
+		for _, t := range toks {
+			if t.word && !t.code && transcriptOwners[t.s] {
+				return true
+			}
+		}
+		return false
 	}
 	// "the SingletonLock file", "the index-lock file": a lock named as
 	// one word before "file"
@@ -347,6 +357,10 @@ func futureBe(toks []token, i int) bool {
 	p := prevWord(toks, j)
 	return p == "will" || p == "would" || p == "'ll" || p == "ll"
 }
+
+// transcriptOwners, anywhere in its sentence, make a transcript an
+// agent's record.
+var transcriptOwners = set("session", "sessions", "chat", "chats", "conversation", "conversations")
 
 // stateHeads, after "session" or "state", make it a thing on disk.
 var stateHeads = set("file", "files", "state", "record", "records", "database", "db", "row", "rows", "data",
