@@ -287,16 +287,22 @@ func appStorage(p string) bool {
 
 // mcpTokenFile: a file named as an MCP server's token or auth store
 // (".drivebox-mcp-tokens.json", "mcp-auth.json", "mcp_oauth_cache").
+// A file named as an OAuth client library names its cached grant
+// (token.json, token.pickle: "delete token.json and sign in again") is
+// one too, in any folder.
 func mcpTokenFile(b string) bool {
 	for _, p := range mcpTokenNames {
 		if strings.Contains(b, p) {
 			return true
 		}
 	}
-	return false
+	return slices.Contains(tokenStoreNames, b)
 }
 
-var mcpTokenNames = []string{"mcp-token", "mcp_token", "mcp-auth", "mcp_auth", "mcp-oauth", "mcp_oauth"}
+var (
+	mcpTokenNames   = []string{"mcp-token", "mcp_token", "mcp-auth", "mcp_auth", "mcp-oauth", "mcp_oauth"}
+	tokenStoreNames = []string{"token.json", "tokens.json", "token.pickle", "oauth_token.json", "oauth-token.json"}
+)
 
 // lockNamed: lock files named otherwise than *.lock: a browser profile's
 // Singleton* files, an office suite's .~lock.* files, a __dirlock.
