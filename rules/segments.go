@@ -227,7 +227,13 @@ func (v *view) codeLines() []*segment {
 			continue
 		}
 		kind := segCommand
-		if looksProse(trim) || dataFormats[v.u.Ctx.Info] {
+		// a trailing comment says what the command does ("shipctl logs
+		// # stream logs"): the command's own shape decides
+		shape := trim
+		if k := trailingComment(trim); k > 0 {
+			shape = strings.TrimSpace(trim[:k])
+		}
+		if looksProse(shape) || dataFormats[v.u.Ctx.Info] {
 			// data (JSON, YAML, TOML …) holds strings, not commands: read them as text
 			kind = segProse
 		}
