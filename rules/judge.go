@@ -754,8 +754,8 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 			return Recommend
 		}
 	}
-	for k := j; k+1 < i; k++ {
-		if w := toks[k]; (w.s == "we" || w.s == "i") && adviceVerbs[wordAt(toks, k+1)] || adviceVerbs[w.s] && (prevWord(toks, k) == "we" || prevWord(toks, k) == "i" || prevWord(toks, k) == "strongly") {
+	for k := j; k < i; k++ {
+		if w := toks[k]; w.word && !w.code && adviceVerbs[w.s] && adviceBySpeaker(toks, k) {
 			return Recommend
 		}
 	}
@@ -1080,6 +1080,35 @@ func verbHitMood(toks []token, lo, i, hi int, w string) Stance {
 }
 
 var adviceVerbs = set("recommend", "suggest", "advise", "encourage", "prefer", "propose", "urge")
+
+// adviceBySpeaker: the advice verb at k is the speaker's own, the words
+// before it a first person and at most two softeners or modals ("we
+// recommend", "I'd suggest", "I would strongly recommend", "strongly
+// recommend").
+func adviceBySpeaker(toks []token, k int) bool {
+	for n, j := 0, k-1; j >= 0 && n < 3; j-- {
+		w := toks[j]
+		if !w.word {
+			if w.s == "'" || w.s == "’" {
+				continue
+			}
+			return false
+		}
+		n++
+		switch w.s {
+		case "i", "we", "i'd", "we'd", "i’d", "we’d":
+			return true
+		case "strongly":
+			if n == 1 {
+				return true // "strongly recommend restarting": the writer's own urging
+			}
+		case "would", "'d", "d", "really", "highly", "also", "definitely", "just", "do", "still":
+		default:
+			return false
+		}
+	}
+	return false
+}
 
 // remedyNouns name a cure: "the fix is `…`", "the usual workaround is `…`".
 var remedyNouns = set("fix", "solution", "workaround", "cure", "remedy", "answer", "trick")
