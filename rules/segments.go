@@ -229,9 +229,11 @@ func (v *view) codeLines() []*segment {
 		kind := segCommand
 		// a trailing comment says what the command does ("shipctl logs
 		// # stream logs"): the command's own shape decides
-		shape := trim
-		if k := trailingComment(trim); k > 0 {
-			shape = strings.TrimSpace(trim[:k])
+		shape, tc := trim, trailingComment(line)
+		if tc >= 0 {
+			if c := strings.TrimSpace(line[:tc]); c != "" {
+				shape = c
+			}
 		}
 		if looksProse(shape) || dataFormats[v.u.Ctx.Info] {
 			// data (JSON, YAML, TOML …) holds strings, not commands: read them as text
@@ -250,12 +252,10 @@ func (v *view) codeLines() []*segment {
 		if columnRule(trim) {
 			rows = true
 		}
-		if kind == segCommand {
-			if k := trailingComment(line); k >= 0 {
-				seg.trailing = line[k:]
-				seg.end = start + k
-				seg.toks = tokenize(s, start, start+k, v.code)
-			}
+		if kind == segCommand && tc >= 0 {
+			seg.trailing = line[tc:]
+			seg.end = start + tc
+			seg.toks = tokenize(s, start, start+tc, v.code)
 		}
 		segs = append(segs, seg)
 		start = next

@@ -50,23 +50,13 @@ ownership first, or request a reconnect and let the server reconcile its state.`
 		{groups: authCachePatterns},
 		{groups: appStoragePatterns},
 		{groups: [][]string{mcpTokenNames}},
-		{groups: [][]string{tokenStorePatterns()}},
+		{groups: [][]string{wordPatterns(tokenStoreNames)}},
 		{groups: [][]string{{"^delete from ", "^update ", "^truncate ", "^drop table "}}, tables: true},
 	},
 	// captions are the verbs of a code block comment that, with no object
 	// of their own, name this action of the command under them.
 	captions: []string{"remove", "delete", "clear", "wipe", "purge", "reset", "edit"},
 	find:     findSessionStateEdit,
-}
-
-// tokenStorePatterns match the cached-grant file names (tokenStoreNames)
-// as whole names after a path separator or a blank.
-func tokenStorePatterns() []string {
-	out := make([]string, len(tokenStoreNames))
-	for i, n := range tokenStoreNames {
-		out[i] = "^" + n + "$"
-	}
-	return out
 }
 
 // ownSchema: SQL held by a program that manages its own database's schema

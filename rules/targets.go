@@ -615,7 +615,7 @@ func entryKeyNamed(seg *segment, toks []token, k, n int) bool {
 			continue
 		}
 		c++
-		if toks[k].code && serverEntryKeys[toks[k].s] {
+		if toks[k].code && (serverEntryKeys[toks[k].s] || serverTableKey(toks[k].s)) {
 			return true
 		}
 	}
@@ -623,8 +623,8 @@ func entryKeyNamed(seg *segment, toks []token, k, n int) bool {
 }
 
 // serverEntryKeys are the keys of an MCP server entry in a client's
-// configuration.
-var serverEntryKeys = set("command", "args", "env", "cwd", "mcpservers", "mcp_servers")
+// configuration (serverTableKey names the table that holds them).
+var serverEntryKeys = set("command", "args", "env", "cwd")
 
 // serverTableKey: a code span naming the servers table of a client's
 // config (`mcpServers`, `mcp_servers`), which places an edit as the
