@@ -139,6 +139,109 @@ func (sc *scanner) noteOwn(c *command) {
 	}
 }
 
+// notePIDFile records the file an echo or printf writes the script's own
+// children's PIDs to: echo $! > run.pid, printf '%s\n' "$pid" >> "$PIDFILE".
+// A PID read back from it later is the script's own handle on its child.
+func (sc *scanner) notePIDFile(c *command) {
+	if len(c.words) < 2 {
+		return
+	}
+	prog := c.words[0].text()
+	if prog != "echo" && prog != "printf" {
+		return
+	}
+	own := false
+	for i, w := range c.words[1:] {
+		t := w.text()
+		switch {
+		case sc.ownRef(t):
+			own = true
+		case strings.HasPrefix(t, "-"), prog == "printf" && i == 0 && strings.Contains(t, "%"):
+			// an option, printf's format
+		default:
+			return // something beside the PIDs: not a file of them alone
+		}
+	}
+	if !own {
+		return
+	}
+	for _, r := range c.redirs {
+		if (r.op == ">" || r.op == ">>") && r.target != nil {
+			if sc.pids == nil {
+				sc.pids = map[string]bool{}
+			}
+			sc.pids[fileKey(r.target.text())] = true
+		}
+	}
+}
+
+// noteReadPID records the variable that read reads from an own PID file:
+// read -r pid < "$PIDFILE".
+func (sc *scanner) noteReadPID(c *command) {
+	if len(c.words) < 2 || c.words[0].text() != "read" {
+		return
+	}
+	from := ""
+	for _, r := range c.redirs {
+		if r.op == "<" && r.target != nil {
+			from = r.target.text()
+		}
+	}
+	if from == "" || !sc.pids[fileKey(from)] {
+		return
+	}
+	for _, w := range c.words[1:] {
+		if t := w.text(); validName(t) {
+			sc.markOwn(t)
+		}
+	}
+}
+
+// pidFileRead: a command substitution that reads an own PID file,
+// $(cat "$PIDFILE"), $(< run.pid), `cat run.pid`.
+func (sc *scanner) pidFileRead(t string) bool {
+	if len(sc.pids) == 0 {
+		return false
+	}
+	t = strings.TrimSpace(t)
+	var body string
+	switch {
+	case strings.HasPrefix(t, "$(") && strings.HasSuffix(t, ")"):
+		body = t[2 : len(t)-1]
+	case len(t) > 1 && t[0] == '`' && t[len(t)-1] == '`':
+		body = t[1 : len(t)-1]
+	default:
+		return false
+	}
+	body = strings.TrimSpace(body)
+	if rest, ok := strings.CutPrefix(body, "<"); ok {
+		body = rest
+	} else if rest, ok := strings.CutPrefix(body, "cat "); ok {
+		body = rest
+	} else {
+		return false
+	}
+	return sc.pids[fileKey(strings.TrimSpace(body))]
+}
+
+// fileKey is a file operand as written, without its quotes and with
+// ${NAME} as $NAME, so that "${PID_FILE}" and $PID_FILE are one file.
+func fileKey(t string) string {
+	t = strings.Trim(t, `"'`)
+	var b strings.Builder
+	for i := 0; i < len(t); i++ {
+		if t[i] == '$' && i+1 < len(t) && t[i+1] == '{' {
+			if k := strings.IndexByte(t[i:], '}'); k > 0 && validName(t[i+2:i+k]) {
+				b.WriteString("$" + t[i+2:i+k])
+				i += k
+				continue
+			}
+		}
+		b.WriteByte(t[i])
+	}
+	return b.String()
+}
+
 // validName: a shell variable name.
 func validName(s string) bool {
 	for i, c := range s {
@@ -168,6 +271,9 @@ func (sc *scanner) noteLoop(c *command) {
 		if t == "" {
 			continue
 		}
+		if sc.pidFileRead(t) {
+			continue
+		}
 		names := varNames(t)
 		if len(names) != 1 || !sc.own[names[0]] {
 			return // every item must be the script's own
@@ -186,7 +292,7 @@ func (sc *scanner) ownAssign(w *word) {
 	if !ok {
 		return
 	}
-	own := ownValue(value)
+	own := ownValue(value) || sc.pidFileRead(value)
 	for _, e := range w.array {
 		own = own || ownValue(e.text())
 	}
@@ -765,6 +871,9 @@ func (sc *scanner) ownRef(t string) bool {
 	}
 	if strings.HasPrefix(t, "%") {
 		return true // a job of this shell
+	}
+	if sc.pidFileRead(t) {
+		return true // a PID the script wrote from $! itself
 	}
 	names := varNames(t)
 	if len(names) != 1 || !strings.HasPrefix(t, "$") {

@@ -118,6 +118,7 @@ type scanner struct {
 	units []rules.Unit
 	calls []rules.Finding
 	own   map[string]bool   // variables that hold the script's own children
+	pids  map[string]bool   // files the script writes its own children's PIDs to ("$PIDFILE")
 	vals  map[string]string // variables the script assigns a value to
 	made  map[string]bool   // files the script creates (as written: "$BACKUP")
 	// recovery: the script is a fix, by its name or its header comment,
@@ -186,6 +187,20 @@ func (sc *scanner) scriptAt(text string, base rules.Offsets, depth int) {
 		if !c.loop {
 			sc.noteOwn(c)
 			sc.noteMade(c)
+		}
+	}
+	for _, c := range cmds {
+		if !c.loop {
+			sc.notePIDFile(c)
+		}
+	}
+	if len(sc.pids) > 0 {
+		// a PID read back from such a file names an own child too
+		for _, c := range cmds {
+			if !c.loop {
+				sc.noteOwn(c)
+				sc.noteReadPID(c)
+			}
 		}
 	}
 	for _, c := range cmds {
