@@ -397,12 +397,16 @@ func (w *walker) node(n *node, keys []string) {
 	switch n.kind {
 	case nMap:
 		done := w.commandEntry(n)
+		table := patternEntry(n)
 		for i, k := range n.keys {
 			v := n.vals[i]
 			if done[v] {
 				continue
 			}
 			key := string(k.text)
+			if table && v.kind == nStr && rules.PatternLabel(key) {
+				continue // the label of a pattern is data, as the pattern is
+			}
 			if w.shellValue(n, key, keys) {
 				w.shellNode(v, n)
 				continue
@@ -423,6 +427,17 @@ func (w *walker) node(n *node, keys []string) {
 		}
 		w.text(n.str, keys)
 	}
+}
+
+// patternEntry: the map is an entry of a pattern table, holding a string
+// under a key named for data (pattern:, regex:).
+func patternEntry(n *node) bool {
+	for i, k := range n.keys {
+		if n.vals[i] != nil && n.vals[i].kind == nStr && rules.DataName(string(k.text)) {
+			return true
+		}
+	}
+	return false
 }
 
 // shellValue: the value under key in map m is a command line the host

@@ -10,11 +10,25 @@ func DataName(name string) bool {
 	for _, word := range nameWords(name) {
 		for _, w := range []string{"example", "bad", "good", "recommend", "prohibit", "mention", "pattern",
 			"forbidden", "banned", "deny", "block", "case", "fixture", "sample", "want", "input", "corpus",
-			"trigger", "stem", "cue", "word", "phrase", "lexicon", "vocab", "test", "regex", "needle", "keyword"} {
+			"trigger", "stem", "cue", "word", "phrase", "lexicon", "vocab", "test", "regex", "needle", "keyword", "match"} {
 			if word == w || word == w+"s" || word == w+"es" || word == w+"ed" || len(w) >= 4 && strings.HasPrefix(word, w) {
 				return true
 			}
 		}
+	}
+	return false
+}
+
+// PatternLabel reports whether key, in an entry of a pattern table (a
+// map or object that also holds a pattern under a DataName key, such as
+// {pattern: '\bpkill\b', reason: "pkill -9"}), names a label of that
+// pattern: what it matches or why it is caught. Such a label is data
+// about the action, as the pattern is; keys that may carry advice to
+// the reader (message, hint, fix, suggestion) are not labels.
+func PatternLabel(key string) bool {
+	switch strings.ToLower(key) {
+	case "reason", "description", "desc", "label", "name", "title", "summary", "category", "comment", "note", "why":
+		return true
 	}
 	return false
 }
