@@ -649,6 +649,11 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 	if remedyTimeClause(toks, lo, i) {
 		return Recommend // "the lock error only goes away once you rm relay.pid.lock": the action named as the cure
 	}
+	if h.verb && !proseKind && formOf(toks[i].s) == formGerund && i > lo && (toks[i-1].s == "," || toks[i-1].s == ";") {
+		// "store unhealthy, killing PID 42": a message's participle after
+		// the state it reports says what the program does about it now
+		return verbHitMood(toks, lo, i, hi, toks[i].s)
+	}
 	from := lo
 	if !proseKind {
 		from = logTagEnd(toks, lo, i) // a log line's tag names its source, not a step
