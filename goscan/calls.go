@@ -343,7 +343,7 @@ func (s *scanner) namesState(e ast.Expr) bool {
 	ast.Inspect(e, func(n ast.Node) bool {
 		if x, ok := n.(ast.Expr); ok && !hit {
 			if v, ok := s.str(x); ok {
-				hit = rules.IsStatePath(v)
+				hit = rules.CodeEditsState(v, s.path, false)
 				return false
 			}
 		}

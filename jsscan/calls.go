@@ -306,7 +306,7 @@ func isNow(text string) bool {
 // stateRef: the expression names session state.
 func (a *analyzer) stateRef(lo, hi int) bool {
 	for i := lo; i < hi; i++ {
-		if v, ok := a.pathVal(i); ok && rules.IsStatePath(v) {
+		if v, ok := a.pathVal(i); ok && rules.CodeEditsState(v, a.path, false) {
 			return true
 		}
 		if a.name(i) != "" && !a.is(i-1, ".") {

@@ -373,7 +373,7 @@ func (a *analyzer) bind(i int) {
 			if rules.IsWatchedPath(v) {
 				a.watch[key] = true
 			}
-			if rules.IsStatePath(v) {
+			if rules.CodeEditsState(v, a.path, false) {
 				a.state[key] = true
 			}
 		}

@@ -115,3 +115,27 @@ func ReloadScript(name, header string) bool {
 
 // IsStatePath reports whether p names session state kept on disk.
 func IsStatePath(p string) bool { return isStateFile(strings.ToLower(p)) }
+
+// CodeEditsState reports whether code that removes or rewrites p edits
+// session state: state a server, a client or another session owns
+// (locks, sessions/, a tool's state under the home folder) always; a
+// workflow's own progress record (state.json, a runtime-state folder of
+// a build, in the code's own tree) only in code that runs as a
+// recovery step, as in prose: the scanner says so by recovery (a fix
+// script's header, a repair function), or the file's name does
+// (fix-state.sh, reset_breaker.py). A record at an absolute path outside
+// the temporary folders (/data/agent_state.json) is another program's.
+func CodeEditsState(p, file string, recovery bool) bool {
+	p = strings.ToLower(p)
+	if isOwnedState(p) {
+		return true
+	}
+	if !isWorkflowState(p) {
+		return false
+	}
+	elsewhere := strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "/tmp/") && !strings.HasPrefix(p, "/var/tmp/")
+	return elsewhere || recovery || RecoveryFile(file) || hasAnyWord(fileTitle(file), resetWords)
+}
+
+// resetWords in a file's name say that it puts state back to a start.
+var resetWords = []string{"reset", "unlock", "clear", "wipe", "purge"}

@@ -631,7 +631,7 @@ func (sc *scanner) act(argv []*word) {
 			if sc.made[a.text()] || perInstance(sc.expand(a.text())) {
 				continue // a file the script made, or its own instance's (session-$$.json)
 			}
-			if rules.IsStatePath(sc.expand(a.text())) {
+			if rules.CodeEditsState(sc.expand(a.text()), sc.path, sc.recovery) {
 				sc.add(rules.SessionStateEdit, argv[0])
 				return
 			}
@@ -654,7 +654,7 @@ func (sc *scanner) act(argv []*word) {
 			}
 		}
 	case b == "find":
-		if findDeletesState(argv[1:]) {
+		if findDeletesState(argv[1:], sc.path, sc.recovery) {
 			sc.add(rules.SessionStateEdit, argv[0])
 		}
 	case (b == "sed" || b == "gsed" || b == "perl") && inPlace(args) && sc.recovery:
@@ -790,8 +790,9 @@ func varNames(t string) []string {
 }
 
 // findDeletesState reports whether a find command line carries -delete
-// (or an -exec of a remover) and selects paths that name session state.
-func findDeletesState(args []*word) bool {
+// (or an -exec of a remover) and selects paths that name session state
+// (a workflow's own only in a recovery script).
+func findDeletesState(args []*word, file string, recovery bool) bool {
 	deletes := false
 	state := false
 	for i, a := range args {
@@ -804,12 +805,12 @@ func findDeletesState(args []*word) bool {
 				deletes = true
 			}
 		case "-name", "-iname", "-path", "-ipath", "-wholename":
-			if i+1 < len(args) && rules.IsStatePath(strings.ToLower(args[i+1].text())) {
+			if i+1 < len(args) && rules.CodeEditsState(args[i+1].text(), file, recovery) {
 				state = true
 			}
 		default:
 			if i == 0 || !strings.HasPrefix(t, "-") && !strings.HasPrefix(args[i-1].text(), "-") {
-				if rules.IsStatePath(t) {
+				if rules.CodeEditsState(t, file, recovery) {
 					state = true
 				}
 			}

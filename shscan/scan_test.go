@@ -108,6 +108,9 @@ func TestScanCalls(t *testing.T) {
 		{"touch a new file", "touch notes.txt", nil},
 		{"remove a dependency lock", "rm -f package-lock.json yarn.lock", nil},
 		{"remove a build dir", "rm -rf build/", nil},
+		{"a build removing its own runtime state", "rm -rf \"$STAGING_DIR/server/runtime-state\"\nrm -rf tests/fixture_state", nil},
+		{"a fix script removing a workflow's state", "# Fix a stuck relay: drop its stale run state\nrm -rf .relay/runtime-state", []string{"session-state-edit rm"}},
+		{"a tool's state under the home folder", "rm -rf ~/.relay/state/", []string{"session-state-edit rm"}},
 		{"here-document to cat", "cat <<EOF\npkill -f x\nEOF\n", nil},
 		{"function named kill", "kill_server() { echo stop; }", nil},
 	} {
