@@ -262,7 +262,8 @@ func echoString(seg *segment, h hit) (lo int, ok bool) {
 		}
 	}
 	switch first {
-	case "echo", "printf", "print", "write-host", "write-output", "puts", "say", "console", "logger", "log":
+	case "echo", "printf", "print", "write-host", "write-output", "write-verbose", "write-warning", "write-error", "write-debug", "write-information",
+		"puts", "say", "console", "logger", "log":
 	default:
 		return 0, false
 	}
@@ -1260,6 +1261,10 @@ func mainStart(toks []token, lo, i int) int {
 			j = k // "For now you need to kill the process": a time phrase, no comma after it
 			continue
 		}
+		if k := introPrepositionEnd(toks, j, i); k > j {
+			j = k // "With `vim` you may need to kill it": a setting, then the reader and a modal
+			continue
+		}
 		if (t.s == "instead" && wordAt(toks, j+1) == "of" || t.s == "rather" && wordAt(toks, j+1) == "than" || t.s == "without") && nextComma(toks, j, i) >= 0 {
 			j = nextComma(toks, j, i) + 1
 			continue
@@ -1692,6 +1697,32 @@ func wordBefore(toks []token, lo, j int) bool {
 // quick fix,", "In that case,") or a sentence adverb ("Alternatively,",
 // "Usually,") — before the hit at i; -1 when the clause opens otherwise.
 // The phrase sets the scene; the instruction after the comma decides.
+// introPrepositionEnd: a short prepositional phrase with no comma after
+// it, then "you" and a modal ("With `vim` you may need to kill it", "On
+// Windows you can end it in Task Manager"): returns the index of "you",
+// or -1.
+func introPrepositionEnd(toks []token, j, i int) int {
+	if !introPrepositions[toks[j].s] || toks[j].code {
+		return -1
+	}
+	for k, n := j+1, 0; k < i && n <= 5; k++ {
+		t := toks[k]
+		if !t.word {
+			if !t.code && t.s != "'" && t.s != "\"" && t.s != "-" && t.s != "." {
+				return -1 // a comma or a clause's end: introPhraseEnd's, or no phrase
+			}
+			continue
+		}
+		if t.s == "you" && !t.code && modals[wordAt(toks, k+1)] {
+			return k
+		}
+		n++
+	}
+	return -1
+}
+
+var introPrepositions = set("on", "for", "in", "at", "with", "from", "under", "inside", "within", "during", "via")
+
 func introPhraseEnd(toks []token, j, i int) int {
 	w := toks[j].s
 	if !introWords[w] && !(strings.HasSuffix(w, "ly") && len(w) > 4 && !baseVerbs[w]) {

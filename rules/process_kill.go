@@ -159,7 +159,7 @@ func endsProcess(toks []token, i int) bool {
 	for k, n := i+1, 0; k < len(toks) && n < 4; k++ {
 		t := toks[k]
 		if !t.word {
-			if t.s == "," || t.s == "." || t.s == ";" || t.s == ":" {
+			if (t.s == "," || t.s == "." || t.s == ";" || t.s == ":") && !innerDot(toks, k) {
 				return false
 			}
 			continue
@@ -169,11 +169,18 @@ func endsProcess(toks []token, i int) bool {
 		case t.s == "process" || t.s == "processes" || t.s == "pid" || t.s == "pids" || t.s == "subprocess" ||
 			t.s == "subprocesses" || t.s == "daemon" || t.s == "daemons" || t.s == "zombie" || t.s == "zombies":
 			return true
-		case strings.HasSuffix(t.s, ".exe"):
+		case strings.HasSuffix(t.s, ".exe") || t.s == "exe" && innerDot(toks, k-1):
 			return true
 		}
 	}
 	return false
+}
+
+// innerDot: the token at k is a dot inside a name, with no space on
+// either side ("relay.exe", "Acme.Analysis.Server"), not a sentence's end.
+func innerDot(toks []token, k int) bool {
+	return k > 0 && k+1 < len(toks) && toks[k].s == "." && toks[k-1].word && toks[k+1].word &&
+		toks[k-1].end == toks[k].start && toks[k+1].start == toks[k].end
 }
 
 // sendsSignal: the send at i sends a kill signal ("send SIGKILL", "send
@@ -527,6 +534,9 @@ func killVerb(seg *segment, i int) bool {
 	}
 	for k, n := i+1, 0; k < len(toks) && n < 7; k++ {
 		t := toks[k]
+		if !t.word && (t.code && !toks[i].code || innerDot(toks, k)) {
+			continue // "the `Acme.Analysis.Server` process": a name's dots end nothing
+		}
 		if !t.word {
 			switch t.s {
 			case ",", ".", ";", ":", "?", "!", "—", "(":
@@ -538,6 +548,9 @@ func killVerb(seg *segment, i int) bool {
 			continue
 		}
 		n++
+		if n == 1 && t.code && !toks[i].code && seg.kind == segProse && strings.HasPrefix(toks[i].s, "kill") && !isNumber(t.s) {
+			return true // "kill `tidelsp` yourself": the program named in code is the object
+		}
 		if processObject(t.s) {
 			// "terminate instances" is cloud machines, not processes
 			if strings.HasPrefix(toks[i].s, "termin") && (t.s == "instance" || t.s == "instances" || t.s == "job" || t.s == "jobs" || t.s == "task" || t.s == "tasks" || t.s == "service" || t.s == "services") {
