@@ -36,6 +36,9 @@ func (v *view) stanceWhy(seg *segment, h hit) (Stance, string) {
 	if seg.kind == segProse && v.definitionAt(h.start) {
 		return Mention, "a definition (`name` - what it does) describes an option"
 	}
+	if v.u.Kind == StringLit && helpEntry(v.f.s[v.lines.lineStart(v.f.s, h.start):], h.start-v.lines.lineStart(v.f.s, h.start)) {
+		return Mention, "a help text's entry (\"  relay sweep  - Find and kill …\") says what a command does"
+	}
 	if seg.kind == segProse && v.u.Kind != FrontMatter && descriptionField(v.f.s[v.lines.lineStart(v.f.s, h.start):]) {
 		// (a page's own description in its front matter is its summary,
 		// which agents read as an instruction like any prose)
@@ -649,6 +652,9 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 	}
 	if remedyTimeClause(toks, lo, i) {
 		return Recommend // "the lock error only goes away once you rm relay.pid.lock": the action named as the cure
+	}
+	if !proseKind && inLogTag(toks, lo, i) {
+		return Mention // "[reset] could not remove lock": the tag names the line's source
 	}
 	if h.verb && !proseKind && formOf(toks[i].s) == formGerund && i > lo && (toks[i-1].s == "," || toks[i-1].s == ";") {
 		// "store unhealthy, killing PID 42": a message's participle after
@@ -1895,6 +1901,30 @@ func obligationFrame(toks []token, j int) bool {
 // logTagEnd returns the token after the bracketed tag that opens a log
 // line in code ("[store] breaking stale lock: …", "[WARN] …"): one or two
 // words between '[' and ']' at lo; lo where there is none.
+// inLogTag: the word at i sits inside the bracketed tag that opens a log
+// line ("[reset] removed lock file", "[kill-stale] …").
+func inLogTag(toks []token, lo, i int) bool {
+	if lo >= i || toks[lo].s != "[" || toks[lo].code {
+		return false
+	}
+	for k := lo + 1; k < i; k++ {
+		if !toks[k].word && toks[k].s != "-" && toks[k].s != "_" && toks[k].s != ":" {
+			return false
+		}
+	}
+	for k, n := i+1, 0; k < len(toks) && n < 3; k++ {
+		switch {
+		case toks[k].s == "]":
+			return true
+		case toks[k].word:
+			n++
+		case toks[k].s != "-" && toks[k].s != "_" && toks[k].s != ":":
+			return false
+		}
+	}
+	return false
+}
+
 func logTagEnd(toks []token, lo, i int) int {
 	if lo >= i || toks[lo].s != "[" || toks[lo].code {
 		return lo
@@ -2142,6 +2172,57 @@ func commandNamesOnly(u *Unit) bool {
 // description ("Description: Kill a running shell process. Use this to
 // …"), as tool listings and references give one: its value says what
 // the tool or command does, like a doc comment.
+// helpEntry: the line (from its start; at is the hit's offset in it) is
+// an entry of a command's help text: a command or option name of one to
+// three words, then a dash or a run of two or more spaces, then what it
+// does, where the hit sits ("  steady sweep    - Find and kill orphaned
+// processes", "  -k, --kill   Kill the server on exit"). A label that
+// offers a remedy ("Fix:  kill it") is no entry.
+func helpEntry(line string, at int) bool {
+	if nl := strings.IndexByte(line, '\n'); nl >= 0 && nl < at {
+		return false
+	}
+	body := strings.TrimLeft(line, " \t")
+	indent := len(line) - len(body)
+	if remedyLabel(body) {
+		return false
+	}
+	words, k := 0, 0
+	for k < len(body) && words < 3 {
+		e := k
+		for e < len(body) && body[e] != ' ' && body[e] != '\t' {
+			c := body[e]
+			if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || strings.IndexByte("-_./:<>[]=,|", c) >= 0) {
+				return false // not a name ("Kill the server")
+			}
+			e++
+		}
+		if e == k {
+			return false
+		}
+		words++
+		gap := e
+		for gap < len(body) && (body[gap] == ' ' || body[gap] == '\t') {
+			gap++
+		}
+		rest := body[gap:]
+		sep := 0
+		switch {
+		case strings.HasPrefix(rest, "- "), strings.HasPrefix(rest, "– "), strings.HasPrefix(rest, "— "):
+			sep = strings.IndexByte(rest, ' ') + 1
+		case gap-e >= 2 || body[gap-1] == '\t':
+		default:
+			k = gap // one space: the name goes on
+			continue
+		}
+		from := indent + gap + sep
+		// the hit in the entry's first sentence: "access denied - path
+		// outside the roots. To fix this, add …" is a message, not an entry
+		return from <= at && !strings.Contains(line[from:at], ". ") && !strings.Contains(line[from:at], "; ")
+	}
+	return false
+}
+
 func descriptionField(line string) bool {
 	line = strings.TrimLeft(line, " \t-*+•>_")
 	for _, l := range []string{"description:", "description**:", "description__:", "desc:", "what it does:", "what it does**:"} {
