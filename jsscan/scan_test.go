@@ -15,6 +15,11 @@ func TestCalls(t *testing.T) {
 	}{
 		{"exec string", "a.js", `const { exec } = require("child_process");
 exec("pkill -f gitea-mcp");`, []string{"process-kill pkill"}},
+		{"script held by a command name", "a.js", `const killCmd = (
+  "pids=$(pgrep -f relay)\n" +
+  "echo \"$pids\" | xargs kill -9\n"
+);
+runOn(node, killCmd);`, []string{"process-kill kill"}},
 		{"module object", "a.js", `const cp = require("node:child_process");
 cp.execSync("sudo killall node");`, []string{"process-kill killall"}},
 		{"import named", "a.ts", `import { spawn } from "child_process";

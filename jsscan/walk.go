@@ -1,6 +1,7 @@
 package jsscan
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/recoverlint/recoverlint/rules"
@@ -222,7 +223,11 @@ func (a *analyzer) literal(i, j int, top *frame, stack []frame) {
 		}
 	}
 	text, offs := a.joined(i, j)
-	if shscan.IsScript(string(text)) {
+	holder := a.holder(i, top)
+	if holder == "" && top != nil && top.kind == '(' && top.open > 0 {
+		holder = a.holder(top.open, nil) // const killCmd = ('…\n' + '…\n')
+	}
+	if shscan.IsScript(string(text)) || bytes.IndexByte(text, '\n') >= 0 && rules.CommandName(holder) {
 		a.shell(shscan.Embedded(string(text), offs, a.path)) // a script the code writes or runs
 		return
 	}

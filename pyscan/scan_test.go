@@ -86,6 +86,16 @@ sp.check_output(["killall", "node"])`, []string{"process-kill killall"}},
 Popen(["taskkill", "/F", "/IM", "node.exe"])`, []string{"process-kill taskkill"}},
 		{"string with shell", `import subprocess
 subprocess.run("sudo pkill -f srv || true", shell=True)`, []string{"process-kill pkill"}},
+		{"script held by a command name", `def reap(node):
+    kill_cmd = (
+        'pids=$(pgrep -f "store.*console")\n'
+        'echo "$pids" | xargs kill -9\n'
+    )
+    run_on_node(node, kill_cmd)`, []string{"process-kill kill"}},
+		{"own child in a script held by a command name", `cleanup_script = """
+srv &
+kill $!
+"""`, nil},
 		{"parameter typed as a number", `import os, signal
 def stop(pid: int, proc: "subprocess.Popen") -> None:
     os.kill(pid, signal.SIGKILL)`, []string{"process-kill kill"}},

@@ -1,6 +1,7 @@
 package pyscan
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/recoverlint/recoverlint/rules"
@@ -139,7 +140,11 @@ func (a *analyzer) literal(i, j int, top *frame, stack []frame) {
 		}
 	}
 	text, offs := a.joined(i, j)
-	if shscan.IsScript(string(text)) {
+	holder := a.holder(i, top)
+	if holder == "" && top != nil && top.kind == '(' && top.open > 0 {
+		holder = a.holder(top.open, nil) // kill_cmd = ('…\n' '…\n')
+	}
+	if shscan.IsScript(string(text)) || bytes.IndexByte(text, '\n') >= 0 && rules.CommandName(holder) {
 		// a script the code writes or hands to a shell: its commands
 		// are judged as commands, its own children as its own
 		a.shell(shscan.Embedded(string(text), offs, a.path))

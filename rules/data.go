@@ -19,6 +19,22 @@ func DataName(name string) bool {
 	return false
 }
 
+// CommandName reports whether the name of a variable or key says that its
+// value is a command line or script the code runs (cmd, kill_cmd,
+// cleanupScript, SHELL_COMMAND): a multi-line string it holds is read as
+// shell, its commands judged as commands.
+func CommandName(name string) bool {
+	w := nameWords(name)
+	if len(w) == 0 {
+		return false
+	}
+	switch w[len(w)-1] {
+	case "cmd", "cmds", "command", "commands", "script", "shell", "sh":
+		return true
+	}
+	return false
+}
+
 // PatternLabel reports whether key, in an entry of a pattern table (a
 // map or object that also holds a pattern under a DataName key, such as
 // {pattern: '\bpkill\b', reason: "pkill -9"}), names a label of that
@@ -67,8 +83,17 @@ func nameWords(name string) []string {
 // LooksRegexp reports whether a string reads as a regular expression, a
 // pattern the code matches against rather than prose it shows.
 func LooksRegexp(s string) bool {
-	if f := strings.Fields(s); len(f) > 1 && KillProgram(f[0], f[1:]) {
-		return false // a command line whose pattern argument is a regexp: pkill -f 'serve.*--watch'
+	// a command line whose pattern argument is a regexp: pkill -f
+	// 'serve.*--watch', or a script with such a command on a line or in a
+	// pipeline (pids=$(pgrep -f "store.*console")\necho "$pids" | xargs kill -9)
+	for _, part := range strings.FieldsFunc(s, func(r rune) bool { return r == '\n' || r == '|' || r == ';' || r == '&' || r == '(' }) {
+		f := strings.Fields(part)
+		if len(f) > 0 && f[0] == "xargs" {
+			f = f[1:]
+		}
+		if len(f) > 1 && KillProgram(f[0], f[1:]) {
+			return false
+		}
 	}
 	return strings.Contains(s, `\b`) || strings.Contains(s, `\s`) || strings.Contains(s, `.*`) ||
 		strings.Contains(s, `\S`) || strings.Contains(s, `\d`) || strings.HasPrefix(s, "^") || strings.Contains(s, "(?")
