@@ -426,6 +426,37 @@ var editVerbs = set("edit", "modify", "update", "change", "set", "add", "put", "
 	// "restore the config from your backup" replaces it
 	"restore")
 
+// comparatives say which way a setting moves in "make `timeout` much
+// bigger": with make, a change of the value.
+var comparatives = set("bigger", "larger", "longer", "higher", "greater", "smaller", "shorter", "lower")
+
+// editLemma is the base form of the edit verb at k, or "": "make" with a
+// comparative after it in its clause ("make `timeout` much bigger in the
+// server entry") changes a value, as "increase" does.
+func editLemma(toks []token, k int) string {
+	w := toks[k].s
+	if l := lemma(w, editForms); l != "" {
+		return l
+	}
+	if w != "make" || toks[k].code {
+		return ""
+	}
+	for j, n := k+1, 0; j < len(toks) && n < 5; j++ {
+		t := toks[j]
+		if !t.word {
+			if !t.code && (t.s == "." || t.s == ";" || t.s == ":" || t.s == ",") {
+				return ""
+			}
+			continue
+		}
+		n++
+		if comparatives[t.s] && !t.code {
+			return "increase"
+		}
+	}
+	return ""
+}
+
 // editorCommands open a file for editing.
 var editorCommands = set("nano", "vim", "vi", "nvim", "emacs", "code", "subl", "notepad",
 	"gedit", "micro", "edit", "notepad++", "kate", "mate")
@@ -478,9 +509,9 @@ func fileEdit(seg *segment, isTarget func(string) bool, generic []string, emit f
 	// sentences that merely name a file stop here
 	toks := seg.tokens()
 	verb := strings.IndexByte(seg.text(), '>') >= 0
-	for _, t := range toks {
+	for k, t := range toks {
 		if t.word && !isFlag(seg, t) && (editForms[t.s] != "" || editorCommands[t.s] || removeCommands[t.s] || t.s == "sed" || t.s == "tee" ||
-			t.s == "open" && !t.code) { // "open your .env and make sure it looks like this" (rewriteByShape)
+			t.s == "open" && !t.code || editLemma(toks, k) != "") { // "open your .env and make sure it looks like this" (rewriteByShape)
 			verb = true
 			break
 		}
@@ -539,7 +570,7 @@ func fileEdit(seg *segment, isTarget func(string) bool, generic []string, emit f
 		if !tk.word || tk.code || formOf(tk.s) == formPast || formOf(tk.s) == formThird {
 			continue
 		}
-		l := lemma(tk.s, editForms)
+		l := editLemma(toks, i)
 		switch l {
 		case "", "save", "re-save", "resave", "bump", "copy", "cp", "move", "mv":
 			continue
@@ -896,7 +927,7 @@ func nearestEditVerb(seg *segment, toks []token, lo, hi, ti int, t pathRun) (int
 		if !w.word || w.start >= t.start {
 			continue
 		}
-		l := lemma(w.s, editForms)
+		l := editLemma(toks, k)
 		if l == "" || w.code && !editorCommands[w.s] && !removeCommands[w.s] || isFlag(seg, w) {
 			continue
 		}
