@@ -423,6 +423,8 @@ var editVerbs = set("edit", "modify", "update", "change", "set", "add", "put", "
 	"swap", "re-add", "readd", "rename", "move", "mv", "copy", "cp", "del", "drop", "strip",
 	"delete", "bump", "save", "re-save", "resave", "clean", "manually-edit", "rotate",
 	"switch", "wrap", "split", "point", "specify", "enable", "disable", "re-enable", "reenable", "correct",
+	// "undo that change to config.json" puts the old content back
+	"undo", "revert",
 	// "restore the config from your backup" replaces it
 	"restore")
 
@@ -438,7 +440,50 @@ func editLemma(toks []token, k int) string {
 	if l := lemma(w, editForms); l != "" {
 		return l
 	}
-	if w != "make" || toks[k].code {
+	if toks[k].code {
+		return ""
+	}
+	switch w {
+	case "take", "takes":
+		// "take it out of `blockedTools` in the config": a removal
+		for j, n := k+1, 0; j < len(toks) && n < 4; j++ {
+			if t := toks[j]; t.word && !t.code {
+				n++
+				if t.s == "out" && wordAt(toks, j+1) == "of" {
+					return "remove"
+				}
+			} else if !t.word && !t.code {
+				return ""
+			}
+		}
+		return ""
+	case "try", "use":
+		// "try this alternative configuration", "use the following
+		// config instead": a replacement of the file's content
+		d := wordAt(toks, k+1)
+		if d != "this" && d != "the" && d != "an" && d != "a" {
+			return ""
+		}
+		for j, n := k+2, 0; j < len(toks) && n < 3; j++ {
+			t := toks[j]
+			if !t.word || t.code {
+				return ""
+			}
+			n++
+			switch t.s {
+			case "configuration", "config":
+				if d == "the" && wordAt(toks, k+2) != "following" {
+					return "" // "use the config from step 2": names which, changes nothing
+				}
+				return "replace"
+			case "following", "alternative", "working", "fixed", "corrected", "new", "minimal", "simpler":
+			default:
+				return ""
+			}
+		}
+		return ""
+	}
+	if w != "make" {
 		return ""
 	}
 	for j, n := k+1, 0; j < len(toks) && n < 5; j++ {
@@ -936,6 +981,9 @@ func nearestEditVerb(seg *segment, toks []token, lo, hi, ti int, t pathRun) (int
 		}
 		if n := wordAt(toks, k+1); !w.code && (n == "is" || n == "was" || n == "for") {
 			continue // "the quickest fix is to open …": a noun
+		}
+		if p := prevWord(toks, k); !w.code && (p == "that" || p == "this" || p == "the" || p == "your" || p == "my") && (wordAt(toks, k+1) == "to" || wordAt(toks, k+1) == "in") {
+			continue // "undo that change to config.json": the noun; the verb is further back
 		}
 		if p := prevWord(toks, k); !w.code && formOf(w.s) == formGerund &&
 			(p == "after" || p == "before" || p == "since" || p == "upon" || p == "while" || p == "when") {
