@@ -372,11 +372,19 @@ func (v *view) contextVerdicts(r *ctxVerdicts) {
 	if c.Quote && !strings.Contains(strings.ToLower(v.u.Text), "[!") && !admonition(c.Label) {
 		r.ctxMention = true
 	}
+	reported := false
 	for _, h := range c.Headings {
 		if mentionLabel(h) || strings.EqualFold(strings.TrimSpace(h), "syntax") {
 			// a Syntax section gives a command's form, not a step
-			r.ctxMention = true
+			reported = true
+		} else if reported && procedureTitle(fold(h).s) {
+			// "### Practical remediation" under "## Config audit": the
+			// steps of a report's own fix section are steps
+			reported = false
 		}
+	}
+	if reported {
+		r.ctxMention = true
 	}
 	if v.u.Kind == Prose && referenceSection(c.Headings) {
 		r.ctxMention = true

@@ -360,7 +360,34 @@ func proseStance(seg *segment, h hit, floor int) Stance {
 	if taskHead(seg, toks, i) {
 		return Recommend // "- [ ] Updated `.env` with the key": an open box is a step to take
 	}
+	if throughControl(toks, i, hi) {
+		return Mention // "remove the lockfile with the **Remove user lock** button": the tool's own control
+	}
 	return mood(toks, lo, i, hi, h, seg.v.u.Kind == Prose || seg.v.u.Kind == Heading)
+}
+
+// throughControl: after the action in its clause, "with", "using",
+// "via" or "through" names a button, menu entry or dialog that takes it
+// ("remove the lockfile with the **Remove user lock** button on the login
+// dialog"): the tool's own sanctioned control does it, no hand does.
+func throughControl(toks []token, i, hi int) bool {
+	for k := i + 1; k < hi; k++ {
+		t := toks[k]
+		if !t.word || t.code || !(t.s == "with" || t.s == "using" || t.s == "via" || t.s == "through") {
+			continue
+		}
+		for j, n := k+1, 0; j < hi && n < 7; j++ {
+			if w := toks[j]; w.word {
+				n++
+				switch w.s {
+				case "button", "menu", "dialog", "toggle", "checkbox":
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return false
 }
 
 // politeRequest: the question asks the reader to do it, "could you (try)

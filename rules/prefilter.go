@@ -926,7 +926,10 @@ var reloadStems = []string{"reload", "watch", "restart", "redeploy", "rebuild", 
 // that names one anywhere is about MCP clients' configuration in every
 // section; one that only says "MCP" somewhere is not.
 var docClientWords = []string{"mcpservers", "mcp_servers", "mcp.json", "claude_desktop_config",
-	"mcp_settings", "mcp-settings", "mcp config", "mcp configuration", "mcp settings", "[mcp_servers"}
+	"mcp_settings", "mcp-settings", "mcp config", "mcp configuration", "mcp settings", "[mcp_servers",
+	// windsurf's mcp_config.json, an mcp-config/ folder of server files,
+	// "an MCP server entry"
+	"mcp_config", "mcp-config", "mcp server entry", "mcp server entries"}
 
 // DocGroups are the context word groups that a whole document can
 // supply to every section: aboutClients (AboutClients).

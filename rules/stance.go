@@ -120,9 +120,22 @@ var nonImperativeStart = set("never", "always", "please", "first", "manually", "
 // is banned, or explicitly recommended by a double negation.
 func banState(toks []token, lo, i int) (banned, forced bool) {
 	scopeEnd := -1 // for phrase-scoped bans: ends at the next comma
+	// a condition that opens the clause ("If you don't need the server,
+	// disable it") holds its own negation: the comma after it ends it
+	cond := false
+	for j := lo; j < i; j++ {
+		if toks[j].word {
+			cond = !toks[j].code && (toks[j].s == "if" || toks[j].s == "when" || toks[j].s == "whenever" || toks[j].s == "since" || toks[j].s == "because")
+			break
+		}
+	}
 	for j := lo; j < i; j++ {
 		t := toks[j]
 		if t.code {
+			continue
+		}
+		if t.s == "," && cond {
+			banned, forced, cond = false, false, false
 			continue
 		}
 		if (t.s == "," || t.s == ":") && scopeEnd == -2 {
