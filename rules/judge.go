@@ -1277,6 +1277,9 @@ func passiveModal(toks []token, i int) bool {
 // condition ("If it hangs,").
 func mainStart(toks []token, lo, i int) int {
 	j := lo
+	if k := vocativeEnd(toks, lo, i); k > lo {
+		j = k // "helper · comment\n@reporter try putting …": whom the reply addresses
+	}
 	for j < i {
 		t := toks[j]
 		if !t.word || t.code && t.start < toks[i].start && !t.word {
@@ -1730,6 +1733,22 @@ func wordBefore(toks []token, lo, j int) bool {
 // quick fix,", "In that case,") or a sentence adverb ("Alternatively,",
 // "Usually,") — before the hit at i; -1 when the clause opens otherwise.
 // The phrase sets the scene; the instruction after the comma decides.
+// vocativeEnd: the clause addresses someone by handle before the action
+// ("@reporter, kill the relay process", a thread's byline and then
+// "@reporter try …"): returns the index just past the last such handle,
+// or lo. Whatever stands before the handle (a byline) is no part of the
+// instruction.
+func vocativeEnd(toks []token, lo, i int) int {
+	end := lo
+	for k := lo; k+1 < i; k++ {
+		if toks[k].s == "@" && !toks[k].code && toks[k+1].word && toks[k].end == toks[k+1].start &&
+			(k == lo || toks[k-1].end < toks[k].start) {
+			end = k + 2
+		}
+	}
+	return end
+}
+
 // introPrepositionEnd: a short prepositional phrase with no comma after
 // it, then "you" and a modal ("With `vim` you may need to kill it", "On
 // Windows you can end it in Task Manager"): returns the index of "you",
