@@ -139,6 +139,9 @@ func stateNounPatterns() []string {
 	for o := range authCacheOwners {
 		out = append(out, "^"+o+" cache")
 	}
+	for o := range storedSignIn {
+		out = append(out, "^"+o+" credentials$", "^"+o+" tokens$")
+	}
 	for _, n := range []string{"session", "state", "sessions"} {
 		for h := range stateHeads {
 			out = append(out, "^"+n+" "+h+"$")

@@ -297,6 +297,19 @@ func stateNoun(toks []token, k int) bool {
 	case "cache", "caches":
 		// a tool's stored sign-in: "the token cache", "the auth cache"
 		return authCacheOwners[prevWord(toks, k)]
+	case "credentials", "tokens":
+		// "clear the cached credentials by hand": a tool's stored sign-in,
+		// named by what it keeps. Without a hand in it ("Clear cached
+		// tokens (sign out and sign in)") the tool's own sign-out may do it.
+		if !storedSignIn[prevWord(toks, k)] {
+			return false
+		}
+		for j, t := range toks {
+			if t.word && !t.code && (t.s == "manually" || t.s == "yourself" || t.s == "hand" && prevWord(toks, j) == "by") {
+				return true
+			}
+		}
+		return false
 	case "it", "them":
 		return false // a pronoun is read by pronounState
 	case "transcript", "transcripts":
@@ -367,6 +380,10 @@ var transcriptOwners = set("session", "sessions", "chat", "chats", "conversation
 var stateHeads = set("file", "files", "state", "record", "records", "database", "db", "row", "rows", "data",
 	"token", "tokens", "store", "cache", "caches", "directory", "directories", "dir", "folder", "registry",
 	"transcript", "transcripts", "entries", "table", "tables", "json", "lock", "locks")
+
+// storedSignIn, before "credentials" or "tokens", make them a tool's
+// stored sign-in.
+var storedSignIn = set("cached", "saved", "stored", "persisted")
 
 // authCacheOwners, before "cache", make it a tool's stored sign-in.
 var authCacheOwners = set("token", "tokens", "auth", "credential", "credentials", "oauth", "login", "sign-in")
