@@ -469,7 +469,31 @@ func (v *view) inFallback(seg *segment, h hit) bool {
 			return true
 		}
 	}
+	if pageFile(c.Path) && c.Doc.ToolFails() {
+		// a page that opens on a tool failing ("**Context:** the vault MCP
+		// tool fails for the host"): its "use the API directly" and the
+		// commands under such a heading are the way around it (a code
+		// file's header says so through the scanner: shscan's fallback)
+		if cue || weakFallback(s) {
+			return true
+		}
+		if n := len(c.Headings); n > 0 {
+			if l := fold(c.Headings[n-1]).s; weakFallback(l) || hasAnyWord(l, fallbackCues) {
+				return true
+			}
+		}
+	}
 	return false
+}
+
+// pageFile: the path names a page of prose (Markdown, text, rules files),
+// not source code or data: a page opens with what it is about.
+func pageFile(p string) bool {
+	switch strings.ToLower(path.Ext(p)) {
+	case "", ".md", ".mdx", ".mdc", ".markdown", ".txt", ".rst":
+		return true
+	}
+	return strings.HasPrefix(path.Base(p), ".") && !strings.Contains(path.Base(p)[1:], ".") // .cursorrules, .windsurfrules
 }
 
 // namedToolFailing: the text says in words that a tool or MCP fails ("the

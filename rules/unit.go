@@ -122,6 +122,7 @@ type DocFacts struct {
 	src         []byte
 	mcp, client int8 // 0 unknown, 1 yes, -1 no
 	opening     int8
+	toolFails   int8
 	pids        map[string]bool
 	vars        map[string]string
 	created     map[string]bool // base names and folders the page creates (Creates)
@@ -158,6 +159,17 @@ func (d *DocFacts) OpensOnFailure() bool {
 		return false
 	}
 	return once(&d.opening, OpeningFailure, d.src)
+}
+
+// ToolFails reports whether the document opens by saying that a tool or
+// MCP server fails (OpeningToolFailure): a workaround page whose
+// "**Context:** the vault MCP tool fails for the host" makes each way
+// around it that the page gives a fallback for the tools.
+func (d *DocFacts) ToolFails() bool {
+	if d == nil {
+		return false
+	}
+	return once(&d.toolFails, OpeningToolFailure, d.src)
 }
 
 // PIDVars returns the shell variables, lower-cased, that the document
@@ -407,6 +419,41 @@ func OpeningFailure(src []byte) bool {
 		}
 	}
 	return hasAnyWord(l, openingFailures)
+}
+
+// OpeningToolFailure reports whether the first paragraph of src, under at
+// most a title, says that a tool or an MCP server fails (toolFailing),
+// with a leading label such as "**Context:**" read as part of it.
+func OpeningToolFailure(src []byte) bool {
+	b := src[:min(len(src), 8<<10)]
+	if bytes.HasPrefix(b, []byte("---\n")) || bytes.HasPrefix(b, []byte("---\r\n")) {
+		if k := bytes.Index(b[3:], []byte("\n---")); k >= 0 {
+			b = b[3+k+4:]
+		}
+	}
+	var para []string
+	title := false
+	for len(b) > 0 {
+		line, rest, _ := bytes.Cut(b, []byte("\n"))
+		b = rest
+		t := string(bytes.TrimSpace(line))
+		switch {
+		case t == "" && len(para) > 0:
+			b = nil
+		case t == "":
+		case len(para) == 0 && !title && strings.HasPrefix(t, "# "):
+			title = true
+		case len(para) == 0 && (strings.HasPrefix(t, "#") || strings.HasPrefix(t, "```") || strings.HasPrefix(t, "<")):
+			return false
+		default:
+			para = append(para, strings.TrimLeft(t, "> "))
+		}
+	}
+	p := strings.Join(para, " ")
+	if len(p) > 1<<10 {
+		p = p[:1<<10]
+	}
+	return toolFailing(fold(p).s)
 }
 
 // authorLine: the byline an exported issue thread puts over a comment
