@@ -45,6 +45,7 @@ func (v *view) captionsOtherMeans(r *Rule, seg *segment) bool {
 	}
 	// the commands under the comment, up to the next comment or blank line
 	var cmds []*segment
+	comment := seg
 	for _, s := range v.segs {
 		if s.start < seg.end {
 			continue
@@ -54,6 +55,22 @@ func (v *view) captionsOtherMeans(r *Rule, seg *segment) bool {
 		}
 		cmds = append(cmds, s)
 		seg = s
+	}
+	for _, p := range paths(comment) {
+		// "# edit .env and set SCULPTOR=…" over `which sculptor`: a file
+		// named in the comment that no command under it touches is edited
+		// by hand; the comment is a step of its own, not a caption
+		b := path.Base(p.s)
+		if !strings.Contains(b, ".") || b == "." || b == ".." {
+			continue
+		}
+		touched := false
+		for _, c := range cmds {
+			touched = touched || strings.Contains(c.text(), b)
+		}
+		if !touched {
+			return false
+		}
 	}
 	return otherMeans(r, cmds)
 }

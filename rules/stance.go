@@ -48,6 +48,10 @@ func isBoundary(toks []token, j int) bool {
 	switch t.s {
 	case ";":
 		return true
+	case "?", "!":
+		// a question ends before the next sentence in one comment line:
+		// "# Still seeing 409 Conflict? Put the new token in .env first:"
+		return j > 0 && j+1 < len(toks) && toks[j-1].end == t.start && toks[j+1].word && toks[j+1].start > t.end
 	case ":", "—", "-", "→", "=":
 		if t.s == "-" || t.s == "=" {
 			// a free-standing hyphen between words, not a flag or a range

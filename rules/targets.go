@@ -444,6 +444,13 @@ func editLemma(toks []token, k int) string {
 		return ""
 	}
 	switch w {
+	case "create":
+		// "create a fresh .env.local containing: …": written anew, as
+		// recreate is; a bare "create .mcp.json" is how setup begins
+		if d := wordAt(toks, k+1); (d == "a" || d == "an") && (wordAt(toks, k+2) == "fresh" || wordAt(toks, k+2) == "new" || wordAt(toks, k+2) == "clean") {
+			return "recreate"
+		}
+		return ""
 	case "take", "takes":
 		// "take it out of `blockedTools` in the config": a removal
 		for j, n := k+1, 0; j < len(toks) && n < 4; j++ {
