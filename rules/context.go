@@ -17,6 +17,8 @@ var recoveryCues = []string{"stale", "stuck", "wedged", "hang", "hangs", "hung",
 	"times out", "timing out", "can't authenticate", "cannot authenticate", "unable to authenticate", "won't start", "doesn't start", "does not start", "not working",
 	"will not start", "won't open", "will not open", "doesn't open", "does not open", "won't launch", "will not launch",
 	"doesn't launch", "does not launch",
+	// "If problems persist:", "if the error persists"
+	"problems persist", "problem persists", "issue persists", "issues persist", "error persists", "errors persist",
 	"doesn't work", "does not work", "401", "403", "unauthorized", "invalid", "expired",
 	"conflict", "conflicts", "already in use", "emergency", "repair", "went wrong", "goes stale",
 	"symptom", "symptoms", "not found", "unable to", "cannot connect", "can't connect", "refused",

@@ -384,6 +384,7 @@ func OpeningFailure(src []byte) bool {
 	}
 	var para []string
 	authors := 0
+	titled := false // a title, or a problem heading, stood before the paragraph
 	for len(b) > 0 {
 		line, rest, _ := bytes.Cut(b, []byte("\n"))
 		b = rest
@@ -398,6 +399,12 @@ func OpeningFailure(src []byte) bool {
 			if len(para) > 0 {
 				break
 			}
+			continue
+		}
+		if len(para) == 0 && problemHeading(t, titled) {
+			// "# Chat bot setup" then "## Current issue": the page opens
+			// on the problem it answers
+			titled = true
 			continue
 		}
 		if len(para) == 0 && (strings.HasPrefix(t, "#") || strings.HasPrefix(t, "```") || strings.HasPrefix(t, "<")) {
@@ -456,6 +463,22 @@ func OpeningToolFailure(src []byte) bool {
 	return toolFailing(fold(p).s)
 }
 
+// problemHeading: a heading that a page opening on its problem may put
+// before the paragraph that states it: one title ("# Chat bot setup",
+// only first), or a heading that names the problem ("## Current issue",
+// "## Problem", "### Symptoms").
+func problemHeading(t string, titled bool) bool {
+	if !strings.HasPrefix(t, "#") {
+		return false
+	}
+	h := strings.ToLower(strings.Trim(strings.TrimLeft(t, "#"), " *_:"))
+	switch h {
+	case "problem", "the problem", "issue", "the issue", "current issue", "current problem", "symptom", "symptoms", "what's wrong", "what is wrong", "bug":
+		return true
+	}
+	return !titled && strings.HasPrefix(t, "# ")
+}
+
 // authorLine: the byline an exported issue thread puts over a comment
 // ("**octo** commented", "reporter · description", "Alice wrote:").
 func authorLine(l string) bool {
@@ -478,7 +501,10 @@ var openingFailures = []string{"won't connect", "will not connect", "doesn't con
 	"never shows up", "doesn't show up", "does not show up",
 	// "down" and "closed" alone also shut down, scroll down and close issues
 	"is down", "are down", "went down", "client closed", "connection closed", "transport closed",
-	"connection refused", "econnrefused", "connection reset"}
+	"connection refused", "econnrefused", "connection reset",
+	// a credential that stopped working: "the bot token is invalid and
+	// the API answers Unauthorized"
+	"is invalid", "are invalid", "unauthorized", "has expired", "have expired", "is expired"}
 
 // once answers f(src) through the cache *v (0 unknown, 1 yes, -1 no), so
 // a fact of the document is computed at most once.
