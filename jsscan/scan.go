@@ -373,7 +373,7 @@ func (a *analyzer) bind(i int) {
 			if rules.IsWatchedPath(v) {
 				a.watch[key] = true
 			}
-			if rules.CodeEditsState(v, a.path, false) {
+			if rules.CodeEditsState(v, a.path, never) {
 				a.state[key] = true
 			}
 		}

@@ -149,6 +149,18 @@ func (a *analyzer) tagged(i int) bool {
 
 // holder names what a bracket opening at i fills: the variable assigned
 // or the object key.
+// stringHolder names what the string at i is assigned to, directly or
+// in parentheses: const killCmd = ('…\n' + '…\n').
+func (a *analyzer) stringHolder(i int, top *frame) string {
+	if h := a.holder(i, top); h != "" {
+		return h
+	}
+	if top != nil && top.kind == '(' && top.open > 0 {
+		return a.holder(top.open, nil)
+	}
+	return ""
+}
+
 func (a *analyzer) holder(i int, parent *frame) string {
 	switch {
 	case a.is(i-1, "="):
@@ -223,11 +235,7 @@ func (a *analyzer) literal(i, j int, top *frame, stack []frame) {
 		}
 	}
 	text, offs := a.joined(i, j)
-	holder := a.holder(i, top)
-	if holder == "" && top != nil && top.kind == '(' && top.open > 0 {
-		holder = a.holder(top.open, nil) // const killCmd = ('…\n' + '…\n')
-	}
-	if shscan.IsScript(string(text)) || bytes.IndexByte(text, '\n') >= 0 && rules.CommandName(holder) {
+	if shscan.IsScript(string(text)) || bytes.IndexByte(text, '\n') >= 0 && rules.CommandName(a.stringHolder(i, top)) {
 		a.shell(shscan.Embedded(string(text), offs, a.path)) // a script the code writes or runs
 		return
 	}

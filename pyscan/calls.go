@@ -544,7 +544,7 @@ func (a *analyzer) stateRef(lo, hi int) bool {
 		t := a.toks[i]
 		switch {
 		case t.kind == tString:
-			if rules.CodeEditsState(string(t.val()), a.path, a.recoveryScope(i)) {
+			if rules.CodeEditsState(string(t.val()), a.path, func() bool { return a.recoveryScope(i) }) {
 				return true
 			}
 		case t.kind == tName && !a.is(i-1, "."):

@@ -309,7 +309,7 @@ func (a *analyzer) bind(lo, hi int) {
 			if rules.IsWatchedPath(v) {
 				a.watch[key] = true
 			}
-			if rules.CodeEditsState(v, a.path, a.recoveryScope(k)) {
+			if rules.CodeEditsState(v, a.path, func() bool { return a.recoveryScope(k) }) {
 				a.state[key] = true
 			}
 		}

@@ -66,6 +66,18 @@ func (a *analyzer) walk() {
 	}
 }
 
+// stringHolder names what the string at i is assigned to, directly or
+// in parentheses: kill_cmd = ('…\n' '…\n').
+func (a *analyzer) stringHolder(i int, top *frame) string {
+	if h := a.holder(i, top); h != "" {
+		return h
+	}
+	if top != nil && top.kind == '(' && top.open > 0 {
+		return a.holder(top.open, nil)
+	}
+	return ""
+}
+
 // holder names what a bracket opening at i fills: the variable assigned,
 // the keyword argument, or the dict key.
 func (a *analyzer) holder(i int, parent *frame) string {
@@ -140,11 +152,7 @@ func (a *analyzer) literal(i, j int, top *frame, stack []frame) {
 		}
 	}
 	text, offs := a.joined(i, j)
-	holder := a.holder(i, top)
-	if holder == "" && top != nil && top.kind == '(' && top.open > 0 {
-		holder = a.holder(top.open, nil) // kill_cmd = ('…\n' '…\n')
-	}
-	if shscan.IsScript(string(text)) || bytes.IndexByte(text, '\n') >= 0 && rules.CommandName(holder) {
+	if shscan.IsScript(string(text)) || bytes.IndexByte(text, '\n') >= 0 && rules.CommandName(a.stringHolder(i, top)) {
 		// a script the code writes or hands to a shell: its commands
 		// are judged as commands, its own children as its own
 		a.shell(shscan.Embedded(string(text), offs, a.path))

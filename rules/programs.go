@@ -122,10 +122,11 @@ func IsStatePath(p string) bool { return isStateFile(strings.ToLower(p)) }
 // workflow's own progress record (state.json, a runtime-state folder of
 // a build, in the code's own tree) only in code that runs as a
 // recovery step, as in prose: the scanner says so by recovery (a fix
-// script's header, a repair function), or the file's name does
-// (fix-state.sh, reset_breaker.py). A record at an absolute path outside
-// the temporary folders (/data/agent_state.json) is another program's.
-func CodeEditsState(p, file string, recovery bool) bool {
+// script's header, a repair function; asked only of such a record), or
+// the file's name does (fix-state.sh, reset_breaker.py). A record at an
+// absolute path outside the temporary folders (/data/agent_state.json) is
+// another program's.
+func CodeEditsState(p, file string, recovery func() bool) bool {
 	p = strings.ToLower(p)
 	if isOwnedState(p) {
 		return true
@@ -134,7 +135,7 @@ func CodeEditsState(p, file string, recovery bool) bool {
 		return false
 	}
 	elsewhere := strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "/tmp/") && !strings.HasPrefix(p, "/var/tmp/")
-	return elsewhere || recovery || RecoveryFile(file) || hasAnyWord(fileTitle(file), resetWords)
+	return elsewhere || recovery() || RecoveryFile(file) || hasAnyWord(fileTitle(file), resetWords)
 }
 
 // resetWords in a file's name say that it puts state back to a start.

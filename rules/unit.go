@@ -384,7 +384,7 @@ func OpeningFailure(src []byte) bool {
 	}
 	var para []string
 	authors := 0
-	titled := false // a title, or a problem heading, stood before the paragraph
+	titled, problem := false, false // a title, a problem heading before the paragraph
 	for len(b) > 0 {
 		line, rest, _ := bytes.Cut(b, []byte("\n"))
 		b = rest
@@ -401,13 +401,20 @@ func OpeningFailure(src []byte) bool {
 			}
 			continue
 		}
-		if len(para) == 0 && problemHeading(t, titled) {
+		if len(para) == 0 && strings.HasPrefix(t, "#") {
 			// "# Chat bot setup" then "## Current issue": the page opens
-			// on the problem it answers
-			titled = true
-			continue
+			// on the problem it answers; a title alone opens on its topic
+			switch {
+			case problemHeading(t):
+				problem = true
+				continue
+			case !titled && !problem && strings.HasPrefix(t, "# "):
+				titled = true
+				continue
+			}
+			return false
 		}
-		if len(para) == 0 && (strings.HasPrefix(t, "#") || strings.HasPrefix(t, "```") || strings.HasPrefix(t, "<")) {
+		if len(para) == 0 && (strings.HasPrefix(t, "```") || strings.HasPrefix(t, "<") || titled && !problem) {
 			return false
 		}
 		para = append(para, strings.TrimLeft(t, "> "))
@@ -463,20 +470,15 @@ func OpeningToolFailure(src []byte) bool {
 	return toolFailing(fold(p).s)
 }
 
-// problemHeading: a heading that a page opening on its problem may put
-// before the paragraph that states it: one title ("# Chat bot setup",
-// only first), or a heading that names the problem ("## Current issue",
-// "## Problem", "### Symptoms").
-func problemHeading(t string, titled bool) bool {
-	if !strings.HasPrefix(t, "#") {
-		return false
-	}
-	h := strings.ToLower(strings.Trim(strings.TrimLeft(t, "#"), " *_:"))
-	switch h {
+// problemHeading: a heading that names the problem a page answers ("##
+// Current issue", "## Problem", "### Symptoms"); a page may put it, after
+// its title, over the paragraph that states the failure.
+func problemHeading(t string) bool {
+	switch strings.ToLower(strings.Trim(strings.TrimLeft(t, "#"), " *_:")) {
 	case "problem", "the problem", "issue", "the issue", "current issue", "current problem", "symptom", "symptoms", "what's wrong", "what is wrong", "bug":
 		return true
 	}
-	return !titled && strings.HasPrefix(t, "# ")
+	return false
 }
 
 // authorLine: the byline an exported issue thread puts over a comment

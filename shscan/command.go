@@ -631,7 +631,7 @@ func (sc *scanner) act(argv []*word) {
 			if sc.made[a.text()] || perInstance(sc.expand(a.text())) {
 				continue // a file the script made, or its own instance's (session-$$.json)
 			}
-			if rules.CodeEditsState(sc.expand(a.text()), sc.path, sc.recovery) {
+			if rules.CodeEditsState(sc.expand(a.text()), sc.path, func() bool { return sc.recovery }) {
 				sc.add(rules.SessionStateEdit, argv[0])
 				return
 			}
@@ -654,7 +654,7 @@ func (sc *scanner) act(argv []*word) {
 			}
 		}
 	case b == "find":
-		if findDeletesState(argv[1:], sc.path, sc.recovery) {
+		if findDeletesState(argv[1:], sc.path, func() bool { return sc.recovery }) {
 			sc.add(rules.SessionStateEdit, argv[0])
 		}
 	case (b == "sed" || b == "gsed" || b == "perl") && inPlace(args) && sc.recovery:
@@ -792,7 +792,7 @@ func varNames(t string) []string {
 // findDeletesState reports whether a find command line carries -delete
 // (or an -exec of a remover) and selects paths that name session state
 // (a workflow's own only in a recovery script).
-func findDeletesState(args []*word, file string, recovery bool) bool {
+func findDeletesState(args []*word, file string, recovery func() bool) bool {
 	deletes := false
 	state := false
 	for i, a := range args {
