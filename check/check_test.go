@@ -150,8 +150,32 @@ func TestPositions(t *testing.T) {
 	if fs[1].Line != 5 || fs[1].Column != 7 {
 		t.Errorf("zero-width pkill at %d:%d, want 5:7", fs[1].Line, fs[1].Column)
 	}
-	if fs[0].EndColumn <= fs[0].Column {
-		t.Errorf("end column %d not after column %d", fs[0].EndColumn, fs[0].Column)
+	if fs[0].EndColumn != fs[0].Column+len("ｐｋｉｌｌ") {
+		t.Errorf("full-width pkill ends at column %d, want %d (its last source byte)", fs[0].EndColumn, fs[0].Column+len("ｐｋｉｌｌ"))
+	}
+}
+
+// TestEndColumns: a finding ends with the action word's last source
+// byte, not with the markup after it (the closing backtick of a code
+// span that holds the word alone).
+func TestEndColumns(t *testing.T) {
+	for _, tc := range []struct {
+		src        string
+		line, from int
+		word       string
+	}{
+		{"# Stuck\n\nIf it hangs, `touch` the config.toml.\n", 3, 15, "touch"},
+		{"# Stuck\n\nIf it hangs, run `pkill -f relay`.\n", 3, 19, "pkill"},
+		{"# Stuck\n\nIf it hangs, run **pkill** -f relay.\n", 3, 20, "pkill"},
+	} {
+		fs, err := check.Source("a.md", []byte(tc.src), check.Config{})
+		if err != nil || len(fs) != 1 {
+			t.Fatalf("%q: %d findings, error %v", tc.src, len(fs), err)
+		}
+		f := fs[0]
+		if f.Line != tc.line || f.Column != tc.from || f.EndColumn != tc.from+len(tc.word) {
+			t.Errorf("%q: finding at %d:%d-%d, want %d:%d-%d", tc.src, f.Line, f.Column, f.EndColumn, tc.line, tc.from, tc.from+len(tc.word))
+		}
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // segKind says how a segment is read.
@@ -297,6 +298,26 @@ func (v *view) source(i int) int {
 		t = v.u.Offsets.Len() - 1
 	}
 	return v.u.Offsets.At(t)
+}
+
+// sourceEnd maps the folded offset just past a hit to the byte just past
+// its last source byte: markup the unit dropped after the word (the
+// closing backtick of "`touch`") is not part of it, and a folded letter
+// ends where its source rune does.
+func (v *view) sourceEnd(i int) int {
+	if i <= 0 {
+		return v.source(0)
+	}
+	if i > v.f.back.Len()-1 {
+		i = v.f.back.Len() - 1
+	}
+	t := v.f.back.At(i - 1)
+	if t >= len(v.u.Text) {
+		return v.source(i)
+	}
+	_, n := utf8.DecodeRuneInString(v.u.Text[t:])
+	last := min(t+n-1, v.u.Offsets.Len()-1)
+	return v.u.Offsets.At(last) + 1
 }
 
 // code reports whether folded byte i lies inside an inline code span: a

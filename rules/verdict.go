@@ -21,7 +21,7 @@ type Verdict struct {
 // the rule needs. With why unset (Classify) the reasons are not kept: the
 // decision is the same, and costs no allocation.
 func (v *view) decide(r *Rule, seg *segment, h hit, why bool) Verdict {
-	vd := Verdict{Rule: r.ID, Start: v.source(h.start), End: v.source(h.end), Segment: seg.text(), Message: r.Message}
+	vd := Verdict{Rule: r.ID, Start: v.source(h.start), End: v.sourceEnd(h.end), Segment: seg.text(), Message: r.Message}
 	because := func(reason string) {
 		if why {
 			vd.Reasons = append(vd.Reasons, reason)
@@ -122,7 +122,7 @@ func verdicts(u Unit, rules []*Rule, why bool, fn func(Verdict)) {
 				// active" names the action of the command under it
 				if vd.Finding && seg.kind == segCommand && cap != nil && cap.rules[r.ID] && !cap.used[r.ID] {
 					cap.used[r.ID] = true
-					fn(Verdict{Rule: r.ID, Start: v.source(cap.verb.start), End: v.source(cap.verb.end), Stance: Recommend, Finding: true,
+					fn(Verdict{Rule: r.ID, Start: v.source(cap.verb.start), End: v.sourceEnd(cap.verb.end), Stance: Recommend, Finding: true,
 						Reasons: []string{"a caption whose verb takes the command below it as its object, and that command is a finding"}, Message: r.Message})
 				}
 			})
