@@ -397,6 +397,7 @@ func (w *walker) node(n *node, keys []string) {
 	switch n.kind {
 	case nMap:
 		done := w.commandEntry(n)
+		w.fileTouch(n)
 		table := patternEntry(n)
 		for i, k := range n.keys {
 			v := n.vals[i]
@@ -531,6 +532,33 @@ func (w *walker) commandEntry(m *node) map[*node]bool {
 	}
 	w.shell(shscan.Argv(words, w.path))
 	return done
+}
+
+// fileTouch reads an Ansible file task that touches a path
+// (ansible.builtin.file: {path: …, state: touch}) as the touch command it
+// is, so that shscan judges the path as it judges `touch PATH`: a reload
+// trigger or a watched config is an mtime reload, a new file is not.
+func (w *walker) fileTouch(task *node) {
+	for _, k := range []string{"ansible.builtin.file", "ansible.legacy.file", "file"} {
+		mod := task.get(k)
+		if mod == nil || mod.kind != nMap {
+			continue
+		}
+		state := mod.get("state")
+		if state == nil || state.kind != nStr || string(state.str.text) != "touch" {
+			return
+		}
+		for _, pk := range []string{"path", "dest", "name"} {
+			if p := mod.get(pk); p != nil && p.kind == nStr {
+				w.shell(shscan.Argv([]shscan.Word{
+					{Text: "touch", Offsets: state.str.offs, Literal: true},
+					{Text: p.str.String(), Offsets: p.str.offs, Literal: true},
+				}, w.path))
+				return
+			}
+		}
+		return
+	}
 }
 
 // text makes units of a string value, with the key path as headings.

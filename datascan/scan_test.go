@@ -87,6 +87,9 @@ func TestCalls(t *testing.T) {
 		{"composite action", "action.yml", "runs:\n  steps:\n    - run: killall node\n      shell: bash\n", []string{"process-kill killall"}},
 		{"gitlab script list", ".gitlab-ci.yml", "job:\n  script:\n    - make\n    - pkill -f srv\n", []string{"process-kill pkill"}},
 		{"package script", "package.json", `{"scripts": {"reset": "rm -f .gitea/terminal.lock && node x.js"}}`, []string{"session-state-edit rm"}},
+		{"ansible file task touching a reload trigger", "tasks/reload.yml", "- name: Reload the workers\n  ansible.builtin.file:\n    path: /srv/app/control/reload.trigger\n    state: touch\n", []string{"mtime-reload touch"}},
+		{"ansible file task creating a marker", "tasks/mark.yml", "- name: Mark done\n  file:\n    path: /srv/app/done.txt\n    state: touch\n", nil},
+		{"ansible file task removing", "tasks/rm.yml", "- file:\n    path: /srv/app/control/reload.trigger\n    state: absent\n", nil},
 		{"codex toml", "config.toml", "[mcp_servers.x]\ncommand = \"bash\"\nargs = [\"-c\", \"kill -9 $(cat srv.pid); srv\"]\n", []string{"process-kill kill"}},
 
 		{"a later step kills a pid found by port", ".github/workflows/ci.yml", "jobs:\n  a:\n    steps:\n      - run: |\n          srv &\n          echo \"SRV_PID=$!\" >> $GITHUB_ENV\n      - run: kill $(lsof -t -i :8080)\n", []string{"process-kill kill"}},
