@@ -19,7 +19,7 @@ var readerCues = []string{"you", "your", "yourself", "you're", "you'll", "manual
 // ("you", "by hand", "the operator"), or when it names a failure ("if the
 // server is wedged, kill it") above code that does not itself carry out
 // the action: then it is advice for that failure, not a caption.
-func (v *view) describesCode(r *Rule, seg *segment) bool {
+func (v *view) describesCode(r *Rule, seg *segment, h hit) bool {
 	code := v.u.Ctx.Annotates
 	if code == "" || seg.kind != segProse {
 		return false // only code scanners set Annotates: comments and docstrings
@@ -28,10 +28,29 @@ func (v *view) describesCode(r *Rule, seg *segment) bool {
 	if hasAnyWord(text, readerCues) {
 		return false
 	}
+	if (v.code(h.start) || inBackticks(v.f.s, h.start, h.end)) && !carriesOut(r, code) {
+		// "after changing prometheus.yml run `touch …/prometheus.yml`"
+		// over a volume entry: a command in backticks that the code
+		// beside it does not run is one for the reader to run
+		return false
+	}
 	if hasAnyWord(text, runtimeCues) && !carriesOut(r, code) {
 		return false
 	}
 	return true
+}
+
+// inBackticks: s[start:end] sits between backticks on its line, as a
+// comment that the scanner keeps with its markup quotes a command.
+func inBackticks(s string, start, end int) bool {
+	ls := strings.LastIndexByte(s[:start], '\n') + 1
+	le := strings.IndexByte(s[end:], '\n')
+	if le < 0 {
+		le = len(s)
+	} else {
+		le += end
+	}
+	return strings.Count(s[ls:start], "`")%2 == 1 && strings.Contains(s[end:le], "`")
 }
 
 // captionsOtherMeans: a comment line of a code block says what the command

@@ -1297,6 +1297,11 @@ func mainStart(toks []token, lo, i int) int {
 			j = k // "For now you need to kill the process": a time phrase, no comma after it
 			continue
 		}
+		if interjections[t.s] && j+1 < i && !toks[j+1].word && !toks[j+1].code &&
+			(toks[j+1].s == "," || toks[j+1].s == "-" || toks[j+1].s == "—" || toks[j+1].s == "!") {
+			j += 2 // "Yes - whenever the manifest changes, re-save …": the answer, then the advice
+			continue
+		}
 		if k := introPrepositionEnd(toks, j, i); k > j {
 			j = k // "With `vim` you may need to kill it": a setting, then the reader and a modal
 			continue
@@ -1772,6 +1777,9 @@ func introPrepositionEnd(toks []token, j, i int) int {
 	}
 	return -1
 }
+
+// interjections open a reply before its advice ("Yes - …", "OK, …").
+var interjections = set("yes", "yeah", "yep", "no", "nope", "ok", "okay", "sure", "right", "well", "hi", "hello", "thanks")
 
 var introPrepositions = set("on", "for", "in", "at", "with", "from", "under", "inside", "within", "during", "via")
 

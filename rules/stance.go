@@ -37,7 +37,60 @@ func clauseBounds(toks []token, i int) (lo, hi int) {
 			break
 		}
 	}
+	if p, q := parenthetical(toks, lo, i, hi); p >= 0 {
+		return p + 1, q
+	}
 	return lo, hi
+}
+
+// parenthetical returns the bounds of an aside in parentheses that opens
+// with the word at i used as a verb on a pronoun ("Make sure its mtime
+// moved (`touch` it if needed)", "(kill them if they hang)"): a clause of
+// its own, the instruction inside it not the sentence's statement. A list
+// of commands in parentheses ("(pkill, killall)") is no clause. -1 when
+// there is none.
+func parenthetical(toks []token, lo, i, hi int) (int, int) {
+	p := -1
+	for j, depth := i-1, 0; j >= lo; j-- {
+		if toks[j].code {
+			continue
+		}
+		switch toks[j].s {
+		case ")":
+			depth++
+		case "(":
+			if depth == 0 {
+				p = j
+			}
+			depth--
+		}
+		if p >= 0 {
+			break
+		}
+	}
+	if p < 0 || p+1 >= len(toks) {
+		return -1, -1
+	}
+	first := p + 1
+	for first < i && !toks[first].word {
+		first++
+	}
+	if first != i {
+		return -1, -1
+	}
+	next := i + 1
+	for next < hi && toks[next].code {
+		next++ // the rest of a code span that holds the command
+	}
+	if next >= hi || (toks[next].s != "it" && toks[next].s != "them") {
+		return -1, -1
+	}
+	for j := i + 1; j < hi; j++ {
+		if toks[j].s == ")" && !toks[j].code {
+			return p, j
+		}
+	}
+	return -1, -1
 }
 
 func isBoundary(toks []token, j int) bool {

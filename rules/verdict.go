@@ -27,7 +27,7 @@ func (v *view) decide(r *Rule, seg *segment, h hit, why bool) Verdict {
 			vd.Reasons = append(vd.Reasons, reason)
 		}
 	}
-	if v.describesCode(r, seg) {
+	if v.describesCode(r, seg, h) {
 		vd.Stance = Mention
 		because("a comment that says what the code beside it does (SPEC, Code)")
 		return vd
