@@ -14,9 +14,10 @@ import (
 // now, most of it short-lived). Before, every byte of a unit's text
 // carried an eight-byte offset in the scanner, the unit and the fold, and
 // every sentence's tokens were kept: 97 to 147 bytes per byte. A Python
-// or JavaScript file of many statements allocates 103 to 106 bytes per
-// byte, most of it tokens; before their string values moved aside with
-// run-length offsets, 135 to 152. The prefilter's marks of a line fold
+// or JavaScript file of many statements allocates 101 and 83 bytes per
+// byte, most of it tokens (120 to 122 while their slices grew from
+// nothing); before their string values moved aside with run-length
+// offsets, 135 to 152. The prefilter's marks of a line fold
 // into one (rules.Filter.LineMarks): recs.md and recs.txt allocated 42
 // and 25 bytes per byte with a mark per word, 36 and 20 now.
 func TestOneLineMemory(t *testing.T) {

@@ -64,7 +64,9 @@ func (l *lexer) fail(at int, format string, args ...any) {
 }
 
 func lex(src string) *lexer {
-	l := &lexer{src: src, cmts: comments.New(src)}
+	// a token every eight bytes or so: the slice grows from there, not
+	// from nothing, which halves what growing it allocates
+	l := &lexer{src: src, cmts: comments.New(src), toks: make([]tok, 0, len(src)/8+16)}
 	for l.pos < len(src) {
 		c := src[l.pos]
 		switch {
