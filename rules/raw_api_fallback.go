@@ -93,6 +93,11 @@ func findRawAPI(seg *segment, emit func(hit)) {
 			// the server's module loaded by hand, a bypass where the text
 			// around it says the tools are down
 			emit(hit{start: t.start, end: t.end})
+		case (w == "import" || w == "importing") && seg.kind == segProse && proseImportsServer(toks, i):
+			// "Import the covscope_mcp package in Python and call its
+			// handlers directly": the server's module loaded by hand, in
+			// words; a bypass where the text says the tools are down
+			emit(hit{start: t.start, end: t.end, verb: true})
 		case w == "python" || w == "python3" || w == "py":
 			rest := s[t.end:seg.end]
 			// a one-liner importing the server's module ("python -c 'import
@@ -265,6 +270,24 @@ func nodeBuiltinsOnly(prog string) bool {
 
 // serverModule: the module a python -m runs is an MCP server's own
 // ("bridge_server.cli", "relay_mcp.tools"), not a tool such as pip or venv.
+// proseImportsServer: within three words after the verb at i, a module
+// named for an MCP server ("the covscope_mcp package", "`relay_mcp.server`").
+func proseImportsServer(toks []token, i int) bool {
+	for k, n := i+1, 0; k < len(toks) && n < 3; k++ {
+		t := toks[k]
+		if !t.word {
+			continue
+		}
+		n++
+		top, _, _ := strings.Cut(t.s, ".")
+		if strings.HasSuffix(top, "_mcp") || strings.HasPrefix(top, "mcp_") || strings.Contains(top, "_mcp_") ||
+			strings.HasSuffix(top, "mcp_server") && top != "mcp_server" {
+			return true
+		}
+	}
+	return false
+}
+
 func serverModule(m string) bool {
 	if e := strings.IndexAny(m, " \t`'\""); e >= 0 {
 		m = m[:e]
