@@ -241,6 +241,19 @@ func captionOf(seg *segment) *caption {
 	return nil
 }
 
+// capabilityLeadIn: a list's lead-in says what a tool lets its user do
+// ("The web console lets you:", "The dashboard allows you to:"): its
+// items are the tool's features, done through it.
+func capabilityLeadIn(l string) bool {
+	l = strings.TrimRight(strings.TrimSpace(l), ":*_ ")
+	for _, p := range []string{" lets you", " let you", " allows you to", " allow you to", " enables you to", " enable you to"} {
+		if strings.HasSuffix(l, p) {
+			return true
+		}
+	}
+	return false
+}
+
 func newView(u *Unit) *view {
 	v := &view{u: u, f: fold(u.Text)}
 	// Inline code spans only: in a code block, a line is a command or a
@@ -416,6 +429,11 @@ func (v *view) contextVerdicts(r *ctxVerdicts) {
 		r.ctxMention = true
 	}
 	if c.LeadIn != "" && (mentionLabel(lastLine(c.LeadIn)) || hasAnyWord(fold(c.LeadIn).s, []string{"accidentally", "inadvertently"})) {
+		r.ctxMention = true
+	}
+	if c.LeadIn != "" && c.ListItem && capabilityLeadIn(fold(lastLine(c.LeadIn)).s) {
+		// "The web console lets you:" over "* Add or kill processes": what
+		// a tool's own interface can do, a feature list
 		r.ctxMention = true
 	}
 	if v.u.Kind == CodeBlock && c.Before != "" && descriptiveBefore(c.Before) {
