@@ -624,6 +624,9 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 	if h.verb && nounUse(toks, i) {
 		return Mention // "reinitializing remove locks", "the kill signal": a noun, not a verb
 	}
+	if consequenceQuestion(toks, lo, i) {
+		return Mention // "document what happens when you remove sessions/*": what it does, asked
+	}
 	if h.verb && formOf(toks[i].s) == formGerund && prevWord(toks, i) == "by" {
 		if p := prevWord2(toks, i); p == "works" || p == "work" || p == "done" {
 			return Mention // "It works by touching one of the module files": how it works
@@ -818,6 +821,18 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 		return Recommend
 	}
 	return Mention
+}
+
+// consequenceQuestion: the action sits in an indirect question about
+// what it does ("what happens when you remove the sessions folder",
+// "what happens if I kill it"): a topic, not a step.
+func consequenceQuestion(toks []token, lo, i int) bool {
+	for k := lo; k+2 < i; k++ {
+		if toks[k].s == "what" && (toks[k+1].s == "happens" || toks[k+1].s == "happened") && (toks[k+2].s == "when" || toks[k+2].s == "if") {
+			return true
+		}
+	}
+	return false
 }
 
 // progressReport: the clause is a program's progress message: it opens
@@ -1091,6 +1106,9 @@ func verbHitMood(toks []token, lo, i, hi int, w string) Stance {
 		}
 
 		for k := i + 1; k < hi; k++ {
+			if prevWord(toks, k) == "to" {
+				continue // "Editing mcp.json to fix the server is not picked up": the purpose, not the outcome
+			}
 			if toks[k].word && (positiveOutcome[toks[k].s] || outcomePhrase(toks, k, toks[i].s)) {
 				return Recommend
 			}
