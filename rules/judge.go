@@ -324,6 +324,11 @@ func proseStance(seg *segment, h hit, floor int) Stance {
 	if hi > 0 && hi <= len(toks) && toks[hi-1].end > end {
 		end = toks[hi-1].end
 	}
+	if consequenceBan(seg.v.f.s[h.end:seg.end]) {
+		// "Touching config.toml makes the client reload every server, so
+		// we never do it": the consequence given, then the ban
+		return Prohibit
+	}
 	if postfixBan(seg.v.f.s[h.end:end]) {
 		return Prohibit
 	}
@@ -821,6 +826,19 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 		return Recommend
 	}
 	return Mention
+}
+
+// consequenceBan: the rest of the sentence after the action gives its
+// cost and then bans it by reference (", so we never do it", ", so
+// don't", ", so never do that").
+func consequenceBan(rest string) bool {
+	for _, p := range []string{", so don't", ", so do not", ", so never", ", so we never", ", so we don't", ", so we do not",
+		", so you should never", ", so you should not", ", so you must not", ", so avoid it", ", so avoid that"} {
+		if strings.Contains(rest, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // consequenceQuestion: the action sits in an indirect question about
