@@ -493,9 +493,10 @@ func (a *analyzer) watched(lo, hi int) bool {
 // createdExclusively: the code creates the file named k exclusively
 // somewhere (open(k, "x"), os.open(k, … O_EXCL …)): it is a lock of the
 // code's own, taken and released through its own lock API (SPEC, Code).
-// So is a file the code writes in its normal work, outside a fix
-// routine (self.path.write_text(…) in a store's save): a store that
-// removes what it saves manages its own state.
+// So is a file the code writes or creates in its normal work, outside a
+// fix routine (self.path.write_text(…) in a store's save, open(self.lock,
+// "w") in a runner's start): code that removes what it made
+// manages its own state.
 func (a *analyzer) createdExclusively(k string) bool {
 	if a.exclusive == nil {
 		a.exclusive = map[string]bool{}
@@ -526,7 +527,9 @@ func (a *analyzer) createdExclusively(k string) bool {
 			}
 			for j := i + 2; j < end; j++ {
 				t := a.toks[j]
-				if !osOpen && t.kind == tString && strings.Contains(string(t.val()), "x") && len(t.val()) <= 3 ||
+				mode := string(t.val())
+				if !osOpen && t.kind == tString && len(mode) <= 3 && (strings.Contains(mode, "x") ||
+					(strings.Contains(mode, "w") || strings.Contains(mode, "a")) && !a.recoveryScope(i)) ||
 					osOpen && t.kind == tName && t.s == "O_EXCL" {
 					a.exclusive[args[len(args)-1]] = true
 					break

@@ -175,6 +175,19 @@ LOCK = "/run/relay/lease.lock"
 fd = os.open(LOCK, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
 os.close(fd)
 os.remove(LOCK)`, nil},
+		{"own lock, written in normal work", `import os, tempfile
+class Runner:
+    def __init__(self):
+        self.lock_path = os.path.join(tempfile.mkdtemp(), "runner.lock")
+    def start(self):
+        open(self.lock_path, "w").close()
+    def stop(self):
+        os.remove(self.lock_path)`, nil},
+		{"a lock written only by a fix", `import os
+LOCK = "/run/relay/lease.lock"
+def fix_stuck_relay():
+    open(LOCK, "w").close()
+    os.remove(LOCK)`, []string{"session-state-edit remove"}},
 		{"rmtree sessions", `import shutil
 shutil.rmtree("/var/lib/mcp/sessions/")`, []string{"session-state-edit rmtree"}},
 
