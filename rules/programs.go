@@ -128,6 +128,9 @@ func IsStatePath(p string) bool { return isStateFile(strings.ToLower(p)) }
 // another program's.
 func CodeEditsState(p, file string, recovery func() bool) bool {
 	p = strings.ToLower(p)
+	if lockRelease(p, file) {
+		return false
+	}
 	if isOwnedState(p) {
 		return true
 	}
@@ -136,6 +139,19 @@ func CodeEditsState(p, file string, recovery func() bool) bool {
 	}
 	elsewhere := strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "/tmp/") && !strings.HasPrefix(p, "/var/tmp/")
 	return elsewhere || recovery() || RecoveryFile(file) || hasAnyWord(fileTitle(file), resetWords)
+}
+
+// lockRelease: the file is the release half of a lock's own API
+// (release.sh, release-workspace-lock.sh) and p names a lock
+// file: code named for releasing a lock removes the one its acquire half
+// took (SPEC, Code: its own lock through its own lock API). An
+// "unlock" script is another matter: it mostly forces another's lock.
+func lockRelease(p, file string) bool {
+	b := baseName(p)
+	if !(strings.HasSuffix(b, ".lock") || strings.HasSuffix(b, ".lck") || b == "lock" || b == "lockfile") {
+		return false
+	}
+	return hasAnyWord(fileTitle(file), []string{"release"})
 }
 
 // resetWords in a file's name say that it puts state back to a start.
