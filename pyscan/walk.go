@@ -165,6 +165,33 @@ func (a *analyzer) literal(i, j int, top *frame, stack []frame) {
 			a.units[k].Ctx.Annotates = def // a docstring says what its function does
 		}
 	}
+	if call := a.helpOf(i, top); call != "" {
+		for k := n; k < len(a.units); k++ {
+			a.units[k].Ctx.Annotates = call // a command's or option's help says what it does
+		}
+	}
+}
+
+// helpOf returns the call whose help= or description= keyword the
+// string at i is (sub.add_parser("reset", help="Reset the runner state
+// file"), @click.option(…, help=…)), or "": the help of a command or
+// option says what that command does, as a docstring does.
+func (a *analyzer) helpOf(i int, top *frame) string {
+	if top == nil || top.kind != '(' || !a.is(i-1, "=") {
+		return ""
+	}
+	if kw := a.name(i - 2); kw != "help" && kw != "description" && kw != "short_help" {
+		return ""
+	}
+	end := a.match[top.open]
+	if end < 0 || end >= len(a.toks) {
+		return ""
+	}
+	from := top.open - 1
+	if from < 0 {
+		return ""
+	}
+	return string(a.src[a.toks[from].start:a.toks[end].end])
 }
 
 // docstringOf returns the def or class line whose docstring the string
