@@ -122,7 +122,7 @@ func (a *analyzer) call(open int) bool {
 			a.add(rules.MtimeReload, k)
 		}
 	case removers[c]:
-		if len(args) > 0 && a.stateRef(args[0].lo, args[0].hi) {
+		if len(args) > 0 && a.stateRef(args[0].lo, args[0].hi) && !a.ownFile(args[0]) {
 			a.add(rules.SessionStateEdit, k)
 		}
 	case writers[c] && len(args) > 0 && rules.RecoveryFile(a.path):
@@ -301,6 +301,38 @@ func isNow(text string) bool {
 		return true
 	}
 	return false
+}
+
+// ownFile: the file the argument names is one the code itself writes in
+// its normal work (writeFileSync(LOCK_FILE, String(process.pid)) in an
+// acquire, outside a fix script): removing it is the code managing its
+// own lock or state (SPEC, Code).
+func (a *analyzer) ownFile(x arg) bool {
+	if rules.RecoveryFile(a.path) {
+		return false
+	}
+	ks := a.keys(x.lo, x.hi)
+	if len(ks) == 0 || x.hi-x.lo != 1 {
+		return false // only a name bound to the path, not an expression built here
+	}
+	if a.written == nil {
+		a.written = map[string]bool{}
+		for i := 1; i < len(a.toks); i++ {
+			if !a.is(i, "(") || a.name(i-1) == "" {
+				continue
+			}
+			parts, _ := a.chainEnding(i - 1)
+			if !writers[a.canon(parts)] {
+				continue
+			}
+			if args := a.args(i); len(args) > 0 && args[0].hi-args[0].lo == 1 {
+				for _, k := range a.keys(args[0].lo, args[0].hi) {
+					a.written[k] = true
+				}
+			}
+		}
+	}
+	return a.written[ks[len(ks)-1]]
 }
 
 // stateRef: the expression names session state.

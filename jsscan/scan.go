@@ -73,6 +73,7 @@ type analyzer struct {
 	childTyped map[string]bool
 	watch      map[string]bool
 	state      map[string]bool
+	written    map[string]bool // names of paths the code writes whole (ownFile), read lazily
 	tables     map[string]bool
 	units      []rules.Unit
 	calls      []rules.Finding

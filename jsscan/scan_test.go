@@ -62,6 +62,19 @@ await fsp.utimes(".env", t, t);`, []string{"mtime-reload utimes"}},
 		{"utimes to now of its own lock's heartbeat", "a.ts", "const now = new Date();\nfs.utimesSync(ownerFilePath(lock.path), now, now);", nil},
 		{"unlink lock", "a.js", `const fs = require("fs");
 fs.unlinkSync("/run/gitea/terminal.lock");`, []string{"session-state-edit unlinkSync"}},
+		{"own lock, written by its acquire", "lock.ts", `import { unlinkSync, writeFileSync } from "fs";
+const LOCK_FILE = join(LOCK_DIR, "servers.lock");
+export function acquire() {
+  if (stale()) unlinkSync(LOCK_FILE);
+  writeFileSync(LOCK_FILE, String(process.pid));
+}`, nil},
+		{"a lock another program writes", "lock.ts", `import { unlinkSync } from "fs";
+const LOCK_FILE = join(os.homedir(), ".relay", "servers.lock");
+unlinkSync(LOCK_FILE);`, []string{"session-state-edit unlinkSync"}},
+		{"a fix script removing a lock it rewrites", "fix-relay.ts", `import { unlinkSync, writeFileSync } from "fs";
+const LOCK_FILE = join(os.homedir(), ".relay", "servers.lock");
+unlinkSync(LOCK_FILE);
+writeFileSync(LOCK_FILE, "0");`, []string{"session-state-edit unlinkSync"}},
 		{"fix script writes env file by name", "fix-mcp.js", `const fs = require("fs");
 fs.writeFileSync(envFile, "PORT=1\n");`, []string{"env-edit writeFileSync"}},
 		{"fix script writes config", "fix-mcp.js", `const fs = require("fs");
