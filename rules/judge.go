@@ -797,6 +797,9 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 	for k := i + 1; k < hi; k++ {
 		// the outcome follows the action: "a quick `pkill` does the
 		// trick"; "the reaper clears job locks" names the action itself
+		if w := toks[k]; w.word && !w.code && (w.s == "so" || w.s == "because" || w.s == "although" || w.s == "but") {
+			break // "… when I kill it, so the cleanup path itself works": another clause's outcome
+		}
 		if w := toks[k]; w.word && !w.code && (positiveOutcome[w.s] || w.s == "trick" || outcomePhrase(toks, k, toks[i].s)) {
 			return Recommend
 		}
