@@ -2,7 +2,10 @@ package check_test
 
 import (
 	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/recoverlint/recoverlint/check"
@@ -65,4 +68,81 @@ func TestOneLineMemory(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestManyUnitsNotHeld checks files of many small units and fails where
+// the heap still live at a collection during the check grows past a few
+// times the file: the checker classifies each unit as its scanner
+// reaches it and keeps only findings, where it once held every unit of
+// the file (about 300 bytes each, a 16 MiB one-line shell script's over
+// 100 MiB).
+func TestManyUnitsNotHeld(t *testing.T) {
+	if testing.Short() {
+		t.Skip("checks files of several MiB")
+	}
+	const size = 4 << 20
+	rep := func(unit string) []byte {
+		return []byte(strings.Repeat(unit, size/len(unit)))
+	}
+	tests := []struct {
+		name string
+		src  []byte
+	}{
+		// units that name an action without a finding: only the
+		// units are there to be held
+		{"paras.txt", rep("The guard blocks pkill in agent shells.\n\n")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := check.NewChecker()
+			var fs []check.Finding
+			var err error
+			live := peakLive(func() { fs, err = c.Source(tt.name, tt.src, check.Config{}) })
+			if err != nil || len(fs) != 0 {
+				t.Fatalf("%d findings, error %v", len(fs), err)
+			}
+			per := float64(live) / float64(len(tt.src))
+			t.Logf("peak live heap %.1f MiB, %.2f bytes per byte", float64(live)/(1<<20), per)
+			if per > 2 {
+				t.Errorf("peak live heap %.2f bytes per byte of the file, want at most 2: units are held", per)
+			}
+		})
+	}
+}
+
+// peakLive runs f with the collector running often and returns the most
+// heap found live at a collection while f ran, above what was live
+// before.
+func peakLive(f func()) uint64 {
+	defer debug.SetGCPercent(debug.SetGCPercent(5))
+	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	read := func() uint64 {
+		metrics.Read(sample)
+		return sample[0].Value.Uint64()
+	}
+	runtime.GC()
+	base := read()
+	var mu sync.Mutex
+	var peak uint64
+	done := false
+	var arm func()
+	arm = func() {
+		runtime.SetFinalizer(new([16]byte), func(*[16]byte) {
+			mu.Lock()
+			defer mu.Unlock()
+			if !done {
+				peak = max(peak, read())
+				arm()
+			}
+		})
+	}
+	arm()
+	f()
+	mu.Lock()
+	done = true
+	mu.Unlock()
+	if peak < base {
+		return 0
+	}
+	return peak - base
 }

@@ -9,6 +9,18 @@ type builder struct {
 	offs rules.Offsets
 }
 
+// maxKept is the most text a builder keeps room for between units: a
+// larger buffer would be held, beside the unit copied from it, while the
+// unit is classified.
+const maxKept = 1 << 20
+
+// release lets go of a buffer past maxKept.
+func (b *builder) release() {
+	if cap(b.text) > maxKept {
+		b.text = nil
+	}
+}
+
 func (b *builder) reset() {
 	b.text = b.text[:0]
 	b.offs.Reset()
