@@ -512,8 +512,10 @@ func (c *Checker) scan(kind Kind, name string, src []byte, unit func(rules.Unit)
 		}
 		return false, r.Err
 	case Shell:
-		r := shscan.Scan(src, name)
-		units, calls, err = r.Units, r.Calls, r.Err
+		if err := shscan.ScanEach(src, name, unit, call); err != nil {
+			return true, err
+		}
+		return false, nil
 	case Python:
 		r := pyscan.Scan(src, name)
 		units, calls, err = r.Units, r.Calls, r.Err

@@ -91,6 +91,7 @@ func TestManyUnitsNotHeld(t *testing.T) {
 		// units that name an action without a finding: only the
 		// units are there to be held
 		{"paras.txt", rep("The guard blocks pkill in agent shells.\n\n")},
+		{"echo.sh", rep(`echo "The guard blocks pkill in agent shells."; `)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
