@@ -75,7 +75,9 @@ type scanner struct {
 	fresh bool
 }
 
-// Scan splits a plain prompt file into text units, in source order.
+// Scan splits a plain prompt file into text units, in source order. A
+// unit's text may share src's memory (textOf): src must not change while
+// the units are in use.
 func Scan(src []byte, path string) []rules.Unit {
 	// A unit rarely spans fewer than two lines on average; starting near
 	// the final size saves copying a large slice of large structs.
@@ -316,7 +318,7 @@ func (s *scanner) flush() {
 			s.b.offs.Truncate(s.b.offs.Len() - 1)
 		}
 		if len(s.b.text) > 0 {
-			s.pass(unit(rules.CodeBlock, &s.b, nil, s.fence.ctx))
+			s.pass(unit(rules.CodeBlock, s.src, &s.b, nil, s.fence.ctx))
 		}
 		s.prev = finished{kind: blockCode}
 		return
@@ -356,7 +358,7 @@ func (s *scanner) cut(kind rules.Kind, ctx rules.Context) string {
 	if len(b.text) == 0 {
 		return ""
 	}
-	u := unit(kind, b, spans, ctx)
+	u := unit(kind, s.src, b, spans, ctx)
 	s.pass(u)
 	return u.Text
 }
