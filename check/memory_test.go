@@ -21,7 +21,10 @@ import (
 // byte, most of it tokens; before their string values moved aside with
 // run-length offsets, 135 to 152. The prefilter's marks of a line fold
 // into one (rules.Filter.LineMarks): recs.md and recs.txt allocated 42
-// and 25 bytes per byte with a mark per word, 36 and 20 now.
+// and 25 bytes per byte with a mark per word, 36 and 20 now. A Python
+// file past 256 KiB is lexed five times in stretches whose room is
+// reused (pyscan.ScanEach): 81 bytes per byte, where holding its tokens
+// took 106.
 func TestOneLineMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("allocates tens of MiB")
@@ -71,7 +74,7 @@ func TestOneLineMemory(t *testing.T) {
 }
 
 // TestManyUnitsNotHeld checks files of many small units and fails where
-// the heap still live at a collection during the check grows past a few
+// the heap still live at a collection during the check grows past four
 // times the file: the checker classifies each unit as its scanner
 // reaches it and keeps only findings, where it once held every unit of
 // the file (about 300 bytes each, a 16 MiB one-line shell script's over
@@ -92,6 +95,7 @@ func TestManyUnitsNotHeld(t *testing.T) {
 		// units are there to be held
 		{"paras.txt", rep("The guard blocks pkill in agent shells.\n\n")},
 		{"echo.sh", rep(`echo "The guard blocks pkill in agent shells."; `)},
+		{"print.py", rep(`print("The guard blocks pkill in agent shells."); `)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -104,8 +108,11 @@ func TestManyUnitsNotHeld(t *testing.T) {
 			}
 			per := float64(live) / float64(len(tt.src))
 			t.Logf("peak live heap %.1f MiB, %.2f bytes per byte", float64(live)/(1<<20), per)
-			if per > 2 {
-				t.Errorf("peak live heap %.2f bytes per byte of the file, want at most 2: units are held", per)
+			// a stretch of a scanner's tokens and a unit or two are live
+			// at once, a few MiB whatever the file's size; the file's
+			// units held would be 5 to 20 bytes per byte
+			if per > 4 {
+				t.Errorf("peak live heap %.2f bytes per byte of the file, want at most 4: units are held", per)
 			}
 		})
 	}
