@@ -96,7 +96,13 @@ func Source(name string, src []byte, cfg Config) ([]Finding, error) {
 // between them: the Markdown parser, the rule filter and scratch space. A
 // Checker is not safe for concurrent use; give each goroutine its own.
 type Checker struct {
-	md *mdscan.Scanner
+	file fileCheck
+	// unit, call and addUnit are file.unit, file.call and file.pl.addUnit,
+	// made once: a method value made for each file would be allocated
+	unit    func(rules.Unit)
+	call    func(rules.Finding)
+	addUnit func(rules.Finding)
+	md      *mdscan.Scanner
 	// the filters of the last two rule sets seen, the latest first
 	filters [2]cachedFilter
 	marks   []rules.Mark
@@ -107,7 +113,18 @@ type Checker struct {
 }
 
 // NewChecker returns a Checker.
-func NewChecker() *Checker { return &Checker{md: mdscan.New()} }
+func NewChecker() *Checker {
+	c := &Checker{}
+	c.reset()
+	return c
+}
+
+// reset makes c as NewChecker makes it, with what Explain set kept.
+func (c *Checker) reset() {
+	*c = Checker{md: mdscan.New(), observe: c.observe}
+	c.file.c = c
+	c.unit, c.call, c.addUnit = c.file.unit, c.file.call, c.file.pl.addUnit
+}
 
 // Source checks one file's content; see the package function Source.
 //
@@ -124,15 +141,17 @@ func NewChecker() *Checker { return &Checker{md: mdscan.New()} }
 // findings and a *PanicError that names the stage, so one hostile file
 // cannot end a run that checks thousands.
 func (c *Checker) Source(name string, src []byte, cfg Config) (out []Finding, err error) {
-	stage := "reading the file kind"
+	f := &c.file
+	f.stage = "reading the file kind"
 	defer func() {
 		if v := recover(); v != nil {
-			*c = *NewChecker() // its buffers may be half written
+			stage := f.stage
+			c.reset() // its buffers may be half written
 			out, err = nil, &PanicError{Stage: stage, Value: v}
 		}
 	}()
 	if IsUTF16(src) {
-		stage = "decoding UTF-16"
+		f.stage = "decoding UTF-16"
 		text, offs := decodeUTF16(src)
 		fs, err := c.Source(name, text, cfg)
 		return utf16Positions(fs, text, offs), err
@@ -150,92 +169,113 @@ func (c *Checker) Source(name string, src []byte, cfg Config) (out []Finding, er
 	enabled := cfg.Rules()
 	filter := c.filterOf(enabled)
 	suppressions := mentionsRecoverlint(src)
-	stage = kind.String() + " scanner"
+	*f = fileCheck{c: c, src: src, enabled: enabled, filter: filter, pl: placer{name: name, src: src, cfg: cfg},
+		stage: kind.String() + " scanner"}
 	if scanHook != nil {
 		scanHook(kind)
-	}
-	// Units are classified as the scanner reaches them and dropped: only
-	// findings are kept, one per rule and line (placer), so a one-line
-	// file of a million sentences never holds a million units. Calls go
-	// to a placer of their own and join the units' findings at the end,
-	// as if placed after them.
-	pl := placer{name: name, src: src, cfg: cfg}
-	var marks []rules.Mark // the file's prefilter marks, sorted by end; nil: read each unit's words
-	var doc *rules.DocFacts
-	var seen []observed // in Explain: the units' verdicts, kept until the scan is final
-	unit := func(u rules.Unit) {
-		stage = "rules"
-		if doc == nil {
-			doc = rules.NewDoc(src)
-		}
-		u.Ctx.Doc = doc
-		on := enabled
-		if filter != nil {
-			// only the rules with a route in the unit can find anything
-			c.on = rulesOf(filter, src, marks, &u, c.on[:0])
-			on = c.on
-			if len(on) == 0 {
-				return
-			}
-		}
-		if c.observe == nil {
-			rules.ClassifyEach(u, on, pl.addUnit)
-			return
-		}
-		for _, vd := range rules.Explain(u, on) {
-			seen = append(seen, observed{u, vd})
-			if vd.Finding {
-				pl.addUnit(rules.Finding{Rule: vd.Rule, Start: vd.Start, End: vd.End, Message: vd.Message})
-			}
-		}
-	}
-	var callSeen []rules.Finding // in Explain: the calls reported
-	call := func(f rules.Finding) {
-		if ruleOn(enabled, f.Rule) {
-			pl.addCall(f)
-			if c.observe != nil {
-				callSeen = append(callSeen, f)
-			}
-		}
 	}
 	var scanErr error
 	if (kind == Markdown || kind == Text) && filter != nil && !filter.All() && !suppressions {
 		var each func(func(rules.Unit))
-		if marks, doc, each = c.filtered(kind, name, src, filter); each != nil {
-			each(unit)
+		if f.marks, f.doc, each = c.filtered(kind, name, src, filter); each != nil {
+			each(c.unit)
 		}
 	} else {
 		var asText bool
-		asText, scanErr = c.scan(kind, name, src, unit, call)
+		asText, scanErr = c.scan(kind, name, src, c.unit, c.call)
 		if asText {
 			// the code did not lex: its units so far are dropped and the
 			// file is read as prose, beside the calls found before the error
-			pl.units.drop()
-			seen = nil
-			textscan.ScanEach(src, name, unit)
+			f.pl.units.drop()
+			f.seen = nil
+			textscan.ScanEach(src, name, c.unit)
 		}
 	}
-	stage = "rules"
+	f.stage = "rules"
 	if cap(c.marks) > maxKeptMarks {
 		c.marks = nil // a file's worth of marks is not kept for the next
 	}
-	for _, s := range seen {
+	for _, s := range f.seen {
 		c.observe(s.u, s.vd)
 	}
-	for _, f := range callSeen {
-		c.observe(rules.Unit{}, rules.Verdict{Rule: f.Rule, Start: f.Start, End: f.End, Stance: rules.Recommend, Finding: true,
-			Reasons: []string{"the code performs the action: a call the scanner recognised"}, Message: f.Message})
+	for _, call := range f.calls {
+		c.observe(rules.Unit{}, rules.Verdict{Rule: call.Rule, Start: call.Start, End: call.End, Stance: rules.Recommend, Finding: true,
+			Reasons: []string{"the code performs the action: a call the scanner recognised"}, Message: call.Message})
 	}
+	pl := &f.pl
 	if pl.file == nil && !suppressions {
+		f.release()
 		return nil, scanErr
 	}
-	stage = "placing findings"
+	f.stage = "placing findings"
 	file := pl.lines()
 	out = pl.findings()
-	stage = "suppressions"
+	f.stage = "suppressions"
 	out = applySuppressions(name, src, file, kind, out, cfg)
 	sortFindings(out)
+	f.release()
 	return out, scanErr
+}
+
+// fileCheck is what a Checker holds of the file it is checking. Units
+// are classified as the scanner reaches them (fileCheck.unit) and
+// dropped: only findings are kept, one per rule and line (placer), so a
+// one-line file of a million sentences never holds a million units.
+// Calls go to a placer of their own and join the units' findings at the
+// end, as if placed after them.
+type fileCheck struct {
+	c       *Checker
+	src     []byte
+	enabled []*rules.Rule
+	filter  *rules.Filter
+	marks   []rules.Mark // the file's prefilter marks, sorted by end; nil: read each unit's words
+	doc     *rules.DocFacts
+	pl      placer
+	seen    []observed      // in Explain: the units' verdicts, kept until the scan is final
+	calls   []rules.Finding // in Explain: the calls reported
+	stage   string          // what runs, for a PanicError
+}
+
+// release lets go of the file once it is checked.
+func (f *fileCheck) release() { *f = fileCheck{c: f.c} }
+
+// unit classifies one unit of the file.
+func (f *fileCheck) unit(u rules.Unit) {
+	c := f.c
+	f.stage = "rules"
+	if f.doc == nil {
+		f.doc = rules.NewDoc(f.src)
+	}
+	u.Ctx.Doc = f.doc
+	on := f.enabled
+	if f.filter != nil {
+		// only the rules with a route in the unit can find anything
+		c.on = rulesOf(f.filter, f.src, f.marks, &u, c.on[:0])
+		on = c.on
+		if len(on) == 0 {
+			return
+		}
+	}
+	if c.observe == nil {
+		rules.ClassifyEach(u, on, c.addUnit)
+		return
+	}
+	for _, vd := range rules.Explain(u, on) {
+		f.seen = append(f.seen, observed{u, vd})
+		if vd.Finding {
+			f.pl.addUnit(rules.Finding{Rule: vd.Rule, Start: vd.Start, End: vd.End, Message: vd.Message})
+		}
+	}
+}
+
+// call places a call the scanner found.
+func (f *fileCheck) call(call rules.Finding) {
+	if ruleOn(f.enabled, call.Rule) {
+		f.pl.addCall(call)
+		if f.c.observe != nil {
+			f.calls = append(f.calls, call)
+		}
+	}
 }
 
 // scanHook, when set (by tests only), runs before a file is scanned.
