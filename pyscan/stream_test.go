@@ -52,3 +52,21 @@ func TestStretchesSame(t *testing.T) {
 		}
 	}
 }
+
+// FuzzStretchesSame is TestStretchesSame on any input.
+func FuzzStretchesSame(f *testing.F) {
+	for _, s := range streamCases {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		r := Scan(src, "f.py")
+		whole := golden.Dump(src, "f.py", r.Units, r.Calls, r.Err)
+		held, toks := heldSource, stretchToks
+		heldSource, stretchToks = -1, 1
+		r = Scan(src, "f.py")
+		heldSource, stretchToks = held, toks
+		if got := golden.Dump(src, "f.py", r.Units, r.Calls, r.Err); got != whole {
+			t.Errorf("read in stretches:\n%s\nread whole:\n%s", got, whole)
+		}
+	})
+}

@@ -50,3 +50,21 @@ func TestTwoReadingsSame(t *testing.T) {
 		}
 	}
 }
+
+// FuzzTwoReadingsSame is TestTwoReadingsSame on any input.
+func FuzzTwoReadingsSame(f *testing.F) {
+	for _, s := range streamCases {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		r := Scan(src, "f.sh")
+		once := golden.Dump(src, "f.sh", r.Units, r.Calls, r.Err)
+		held := heldScript
+		heldScript = -1
+		r = Scan(src, "f.sh")
+		heldScript = held
+		if twice := golden.Dump(src, "f.sh", r.Units, r.Calls, r.Err); twice != once {
+			t.Errorf("read twice:\n%s\nread once:\n%s", twice, once)
+		}
+	})
+}
