@@ -326,7 +326,7 @@ func (s *scanner) flush() {
 	s.open = kind // context reads the kind of the open block
 	ctx := s.context()
 	s.open = blockNone
-	own, only := leadingLabel(string(s.b.text))
+	own, only := leadingLabel(textOf(s.src, &s.b))
 	switch {
 	case own != "":
 		ctx.Label = own
