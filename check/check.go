@@ -96,7 +96,13 @@ func Source(name string, src []byte, cfg Config) ([]Finding, error) {
 // between them: the Markdown parser, the rule filter and scratch space. A
 // Checker is not safe for concurrent use; give each goroutine its own.
 type Checker struct {
-	md *mdscan.Scanner
+	file fileCheck
+	// unit, call and addUnit are file.unit, file.call and file.pl.addUnit,
+	// made once: a method value made for each file would be allocated
+	unit    func(rules.Unit)
+	call    func(rules.Finding)
+	addUnit func(rules.Finding)
+	md      *mdscan.Scanner
 	// the filters of the last two rule sets seen, the latest first
 	filters [2]cachedFilter
 	marks   []rules.Mark
@@ -107,7 +113,18 @@ type Checker struct {
 }
 
 // NewChecker returns a Checker.
-func NewChecker() *Checker { return &Checker{md: mdscan.New()} }
+func NewChecker() *Checker {
+	c := &Checker{}
+	c.reset()
+	return c
+}
+
+// reset makes c as NewChecker makes it, with what Explain set kept.
+func (c *Checker) reset() {
+	*c = Checker{md: mdscan.New(), observe: c.observe}
+	c.file.c = c
+	c.unit, c.call, c.addUnit = c.file.unit, c.file.call, c.file.pl.addUnit
+}
 
 // Source checks one file's content; see the package function Source.
 //
@@ -124,15 +141,17 @@ func NewChecker() *Checker { return &Checker{md: mdscan.New()} }
 // findings and a *PanicError that names the stage, so one hostile file
 // cannot end a run that checks thousands.
 func (c *Checker) Source(name string, src []byte, cfg Config) (out []Finding, err error) {
-	stage := "reading the file kind"
+	f := &c.file
+	f.stage = "reading the file kind"
 	defer func() {
 		if v := recover(); v != nil {
-			*c = *NewChecker() // its buffers may be half written
+			stage := f.stage
+			c.reset() // its buffers may be half written
 			out, err = nil, &PanicError{Stage: stage, Value: v}
 		}
 	}()
 	if IsUTF16(src) {
-		stage = "decoding UTF-16"
+		f.stage = "decoding UTF-16"
 		text, offs := decodeUTF16(src)
 		fs, err := c.Source(name, text, cfg)
 		return utf16Positions(fs, text, offs), err
@@ -150,73 +169,113 @@ func (c *Checker) Source(name string, src []byte, cfg Config) (out []Finding, er
 	enabled := cfg.Rules()
 	filter := c.filterOf(enabled)
 	suppressions := mentionsRecoverlint(src)
-	var units []rules.Unit
-	var calls []rules.Finding
-	var scanErr error
-	stage = kind.String() + " scanner"
+	*f = fileCheck{c: c, src: src, enabled: enabled, filter: filter, pl: placer{name: name, src: src, cfg: cfg},
+		stage: kind.String() + " scanner"}
 	if scanHook != nil {
 		scanHook(kind)
 	}
-	var marks []rules.Mark // the file's prefilter marks, sorted by end; nil: read each unit's words
-	var doc *rules.DocFacts
+	var scanErr error
 	if (kind == Markdown || kind == Text) && filter != nil && !filter.All() && !suppressions {
-		units, marks, doc = c.filtered(kind, name, src, filter)
+		var each func(func(rules.Unit))
+		if f.marks, f.doc, each = c.filtered(kind, name, src, filter); each != nil {
+			each(c.unit)
+		}
 	} else {
-		units, calls, scanErr = c.scan(kind, name, src)
-	}
-	if len(units) > 0 {
-		if doc == nil {
-			doc = rules.NewDoc(src)
-		}
-		for i := range units {
-			units[i].Ctx.Doc = doc
-		}
-	}
-	stage = "rules"
-	pl := placer{name: name, src: src, cfg: cfg}
-	for _, u := range units {
-		on := enabled
-		if filter != nil {
-			// only the rules with a route in the unit can find anything
-			c.on = rulesOf(filter, src, marks, &u, c.on[:0])
-			on = c.on
-			if len(on) == 0 {
-				continue
-			}
-		}
-		if c.observe == nil {
-			rules.ClassifyEach(u, on, pl.add)
-			continue
-		}
-		for _, vd := range rules.Explain(u, on) {
-			c.observe(u, vd)
-			if vd.Finding {
-				pl.add(rules.Finding{Rule: vd.Rule, Start: vd.Start, End: vd.End, Message: vd.Message})
-			}
+		var asText bool
+		asText, scanErr = c.scan(kind, name, src, c.unit, c.call)
+		if asText {
+			// the code did not lex: its units so far are dropped and the
+			// file is read as prose, beside the calls found before the error
+			f.pl.units.drop()
+			f.seen = nil
+			textscan.ScanEach(src, name, c.unit)
 		}
 	}
+	f.stage = "rules"
 	if cap(c.marks) > maxKeptMarks {
 		c.marks = nil // a file's worth of marks is not kept for the next
 	}
-	for _, call := range calls {
-		if ruleOn(enabled, call.Rule) {
-			pl.add(call)
-			if c.observe != nil {
-				c.observe(rules.Unit{}, rules.Verdict{Rule: call.Rule, Start: call.Start, End: call.End, Stance: rules.Recommend, Finding: true,
-					Reasons: []string{"the code performs the action: a call the scanner recognised"}, Message: call.Message})
-			}
-		}
+	for _, s := range f.seen {
+		c.observe(s.u, s.vd)
 	}
+	for _, call := range f.calls {
+		c.observe(rules.Unit{}, rules.Verdict{Rule: call.Rule, Start: call.Start, End: call.End, Stance: rules.Recommend, Finding: true,
+			Reasons: []string{"the code performs the action: a call the scanner recognised"}, Message: call.Message})
+	}
+	pl := &f.pl
 	if pl.file == nil && !suppressions {
+		f.release()
 		return nil, scanErr
 	}
-	stage = "placing findings"
+	f.stage = "placing findings"
 	file := pl.lines()
-	out = pl.out
-	stage = "suppressions"
+	out = pl.findings()
+	f.stage = "suppressions"
 	out = applySuppressions(name, src, file, kind, out, cfg)
 	sortFindings(out)
+	f.release()
 	return out, scanErr
+}
+
+// fileCheck is what a Checker holds of the file it is checking. Units
+// are classified as the scanner reaches them (fileCheck.unit) and
+// dropped: only findings are kept, one per rule and line (placer), so a
+// one-line file of a million sentences never holds a million units.
+// Calls go to a placer of their own and join the units' findings at the
+// end, as if placed after them.
+type fileCheck struct {
+	c       *Checker
+	src     []byte
+	enabled []*rules.Rule
+	filter  *rules.Filter
+	marks   []rules.Mark // the file's prefilter marks, sorted by end; nil: read each unit's words
+	doc     *rules.DocFacts
+	pl      placer
+	seen    []observed      // in Explain: the units' verdicts, kept until the scan is final
+	calls   []rules.Finding // in Explain: the calls reported
+	stage   string          // what runs, for a PanicError
+}
+
+// release lets go of the file once it is checked.
+func (f *fileCheck) release() { *f = fileCheck{c: f.c} }
+
+// unit classifies one unit of the file.
+func (f *fileCheck) unit(u rules.Unit) {
+	c := f.c
+	f.stage = "rules"
+	if f.doc == nil {
+		f.doc = rules.NewDoc(f.src)
+	}
+	u.Ctx.Doc = f.doc
+	on := f.enabled
+	if f.filter != nil {
+		// only the rules with a route in the unit can find anything
+		c.on = rulesOf(f.filter, f.src, f.marks, &u, c.on[:0])
+		on = c.on
+		if len(on) == 0 {
+			return
+		}
+	}
+	if c.observe == nil {
+		rules.ClassifyEach(u, on, c.addUnit)
+		return
+	}
+	for _, vd := range rules.Explain(u, on) {
+		f.seen = append(f.seen, observed{u, vd})
+		if vd.Finding {
+			f.pl.addUnit(rules.Finding{Rule: vd.Rule, Start: vd.Start, End: vd.End, Message: vd.Message})
+		}
+	}
+}
+
+// call places a call the scanner found.
+func (f *fileCheck) call(call rules.Finding) {
+	if ruleOn(f.enabled, call.Rule) {
+		f.pl.addCall(call)
+		if f.c.observe != nil {
+			f.calls = append(f.calls, call)
+		}
+	}
 }
 
 // scanHook, when set (by tests only), runs before a file is scanned.
@@ -305,24 +364,30 @@ func (c *Checker) filterOf(enabled []*rules.Rule) *rules.Filter {
 	return f
 }
 
+// observed is a verdict Explain is told of, with its unit.
+type observed struct {
+	u  rules.Unit
+	vd rules.Verdict
+}
+
 type cachedFilter struct {
 	rules []*rules.Rule
 	f     *rules.Filter
 }
 
-// filtered returns the units of a Markdown or text file that the filter
-// says may hold a finding, parsing as little of the file as it can. Units
-// of other sections may come along; every unit it returns is one a full
-// scan returns too. The prefilter reads the file once: its marks, sorted
-// by end, are returned for the units to be looked up in (nil when they
-// are uncertain and every unit must be asked), with the document facts
-// when the section filter had to read them.
-func (c *Checker) filtered(kind Kind, name string, src []byte, f *rules.Filter) ([]rules.Unit, []rules.Mark, *rules.DocFacts) {
+// filtered returns how to read the units of a Markdown or text file that
+// the filter says may hold a finding, parsing as little of the file as it
+// can: each passes them, in order, to its argument; nil when there are
+// none. Units of other sections may come along; every unit it passes is
+// one a full scan passes too. The prefilter reads the file once: its
+// marks, sorted by end, are returned for the units to be looked up in
+// (nil when they are uncertain and every unit must be asked), with the
+// document facts when the section filter had to read them.
+func (c *Checker) filtered(kind Kind, name string, src []byte, f *rules.Filter) (marks []rules.Mark, doc *rules.DocFacts, each func(func(rules.Unit))) {
 	marks, ok := f.LineMarks(src, c.marks[:0])
 	c.marks = marks
 	if !ok {
-		units, _, _ := c.scan(kind, name, src)
-		return units, nil, nil
+		return nil, nil, func(unit func(rules.Unit)) { c.scan(kind, name, src, unit, nil) }
 	}
 	var all uint64
 	for _, m := range marks {
@@ -354,7 +419,6 @@ func (c *Checker) filtered(kind Kind, name string, src []byte, f *rules.Filter) 
 	keep := make([]bool, len(secs))
 	kept := false
 	above := rules.PathWords(name) // word groups of the headings so far
-	var doc *rules.DocFacts
 	if context&rules.DocGroups&^above != 0 {
 		doc = rules.NewDoc(src) // read once, here and by the units
 		if doc.MCP() {
@@ -383,18 +447,28 @@ func (c *Checker) filtered(kind Kind, name string, src []byte, f *rules.Filter) 
 		kept = kept || keep[i]
 	}
 	if !kept {
-		return nil, nil, doc
+		return nil, doc, nil
 	}
 	// the units are looked up in the marks (rulesOf); most files never
 	// get this far, so only these pay for the sort
 	slices.SortFunc(marks, func(a, b rules.Mark) int { return a.End - b.End })
 	if kind == Markdown {
 		if units, err := c.md.ScanSections(src, name, secs, keep); err == nil {
-			return units, marks, doc
+			return marks, doc, func(unit func(rules.Unit)) { eachUnit(units, unit) }
 		}
 		// too costly for goldmark (mdscan.ErrCostly): read as prompt text
 	}
-	return textscan.Scan(src, name), marks, doc
+	return marks, doc, func(unit func(rules.Unit)) { textscan.ScanEach(src, name, unit) }
+}
+
+// eachUnit passes the units to unit in order, dropping each from the
+// slice once passed so that it is not held while the rest are read.
+func eachUnit(units []rules.Unit, unit func(rules.Unit)) {
+	for i := range units {
+		u := units[i]
+		units[i] = rules.Unit{}
+		unit(u)
+	}
 }
 
 // rulesOf appends to dst the rules that could report a finding in u
@@ -446,51 +520,74 @@ func (c Config) severity(id string) string {
 	return "error"
 }
 
-// scan reads the source as its kind says. A code file that does not lex
-// is read as plain text beside the calls found before the error, and the
-// error is returned.
-func (c *Checker) scan(kind Kind, name string, src []byte) ([]rules.Unit, []rules.Finding, error) {
+// scan reads the source as its kind says, passing each unit to unit and
+// each call to call (nil: calls are not wanted) as the scanner reaches
+// them. A code file that does not lex has its calls found before the
+// error passed, and the error returned with asText set: its units are to
+// be replaced by a reading as plain text.
+func (c *Checker) scan(kind Kind, name string, src []byte, unit func(rules.Unit), call func(rules.Finding)) (asText bool, err error) {
+	if call == nil {
+		call = func(rules.Finding) {}
+	}
 	var units []rules.Unit
 	var calls []rules.Finding
-	var err error
 	switch kind {
 	case Markdown:
-		if units, err := c.md.Scan(src, name); err == nil {
-			return units, nil, nil
+		units, err := c.md.Scan(src, name)
+		if err != nil {
+			// too costly for goldmark (mdscan.ErrCostly): read as prompt text
+			textscan.ScanEach(src, name, unit)
+			return false, nil
 		}
-		// too costly for goldmark (mdscan.ErrCostly): read as prompt text
-		return textscan.Scan(src, name), nil, nil
+		eachUnit(units, unit)
+		return false, nil
 	case Text:
-		return textscan.Scan(src, name), nil, nil
+		textscan.ScanEach(src, name, unit)
+		return false, nil
 	case Go:
 		r := goscan.Scan(src, name)
-		return r.Units, r.Calls, r.Err
+		eachUnit(r.Units, unit)
+		for _, f := range r.Calls {
+			call(f)
+		}
+		return false, r.Err
 	case Shell:
-		r := shscan.Scan(src, name)
-		units, calls, err = r.Units, r.Calls, r.Err
+		if err := shscan.ScanEach(src, name, unit, call); err != nil {
+			return true, err
+		}
+		return false, nil
 	case Python:
-		r := pyscan.Scan(src, name)
-		units, calls, err = r.Units, r.Calls, r.Err
+		if err := pyscan.ScanEach(src, name, unit, call); err != nil {
+			return true, err
+		}
+		return false, nil
 	case JavaScript:
 		r := jsscan.Scan(src, name)
 		units, calls, err = r.Units, r.Calls, r.Err
 	case Data:
 		r := datascan.Scan(src, name)
-		if r.Err != nil {
+		units, calls, err = r.Units, r.Calls, r.Err
+		if err != nil {
 			// a data file that does not parse is a failure of the run
 			// (issue 18): its strings are still read, but it is no
 			// partial reading to pass over
-			r.Err = &DataError{Err: r.Err}
+			err = &DataError{Err: err}
 		}
 		if r.Lexed {
-			return r.Units, r.Calls, r.Err
+			eachUnit(units, unit)
+			for _, f := range calls {
+				call(f)
+			}
+			return false, err
 		}
-		units, calls, err = r.Units, r.Calls, r.Err
 	}
-	if err != nil {
-		units = textscan.Scan(src, name)
+	if err == nil {
+		eachUnit(units, unit)
 	}
-	return units, calls, err
+	for _, f := range calls {
+		call(f)
+	}
+	return err != nil, err
 }
 
 func ruleOn(enabled []*rules.Rule, id string) bool {
@@ -505,12 +602,19 @@ func ruleOn(enabled []*rules.Rule, id string) bool {
 // placer turns offsets into lines and columns as findings are reached,
 // keeping one finding per rule per line: the first, at the leftmost
 // column. Only what it keeps is held, so a one-line file full of
-// findings costs one finding per rule, not one per sentence.
+// findings costs one finding per rule, not one per sentence. The units'
+// findings and the calls' are kept apart, so that calls, reached as the
+// scanner goes, are placed as if after every unit's (findings).
 type placer struct {
-	name string
-	src  []byte
-	cfg  Config
-	file *token.File // the line table, built at the first finding
+	name         string
+	src          []byte
+	cfg          Config
+	file         *token.File // the line table, built at the first finding
+	units, calls placed
+}
+
+// placed is what a placer keeps of one stream of findings.
+type placed struct {
 	seen map[placeKey]int
 	out  []Finding
 }
@@ -525,13 +629,16 @@ func (p *placer) lines() *token.File {
 	if p.file == nil {
 		p.file = token.NewFileSet().AddFile(p.name, -1, len(p.src))
 		p.file.SetLinesForContent(p.src)
-		p.seen = map[placeKey]int{}
 	}
 	return p.file
 }
 
+// addUnit places a finding in a unit; addCall one of a call.
+func (p *placer) addUnit(f rules.Finding) { p.add(&p.units, f) }
+func (p *placer) addCall(f rules.Finding) { p.add(&p.calls, f) }
+
 // add places one finding.
-func (p *placer) add(f rules.Finding) {
+func (p *placer) add(to *placed, f rules.Finding) {
 	file := p.lines()
 	if f.Start < 0 || f.Start > len(p.src) {
 		return
@@ -542,18 +649,45 @@ func (p *placer) add(f rules.Finding) {
 	}
 	at := file.Position(file.Pos(f.Start))
 	e := file.Position(file.Pos(end))
-	k := placeKey{f.Rule, at.Line}
-	if i, ok := p.seen[k]; ok {
-		if o := &p.out[i]; at.Column < o.Column {
-			o.Column, o.EndLine, o.EndColumn = at.Column, e.Line, e.Column
+	to.keep(Finding{
+		Path: p.name, Line: at.Line, Column: at.Column, EndLine: e.Line, EndColumn: e.Column,
+		Rule: f.Rule, Severity: p.cfg.severity(f.Rule), Message: f.Message,
+	}, func() string { return excerpt(p.src, file, at.Line) })
+}
+
+// keep keeps f unless its rule has a finding on its line already; that
+// one takes f's column and end when f is further left.
+func (to *placed) keep(f Finding, excerpt func() string) {
+	k := placeKey{f.Rule, f.Line}
+	if i, ok := to.seen[k]; ok {
+		if o := &to.out[i]; f.Column < o.Column {
+			o.Column, o.EndLine, o.EndColumn = f.Column, f.EndLine, f.EndColumn
 		}
 		return
 	}
-	p.seen[k] = len(p.out)
-	p.out = append(p.out, Finding{
-		Path: p.name, Line: at.Line, Column: at.Column, EndLine: e.Line, EndColumn: e.Column,
-		Rule: f.Rule, Severity: p.cfg.severity(f.Rule), Message: f.Message, Excerpt: excerpt(p.src, file, at.Line),
-	})
+	if to.seen == nil {
+		to.seen = map[placeKey]int{}
+	}
+	to.seen[k] = len(to.out)
+	if excerpt != nil {
+		f.Excerpt = excerpt()
+	}
+	to.out = append(to.out, f)
+}
+
+// drop forgets every finding kept.
+func (to *placed) drop() {
+	to.out = to.out[:0]
+	clear(to.seen)
+}
+
+// findings returns the findings kept: the units', then the calls' as if
+// placed after them.
+func (p *placer) findings() []Finding {
+	for _, f := range p.calls.out {
+		p.units.keep(f, nil)
+	}
+	return p.units.out
 }
 
 // excerpt returns the source line, trimmed and cut to a readable length,

@@ -17,6 +17,11 @@
 // rules it is classified with. Code, suppressed files and rules the
 // prefilter cannot read take the full path: every unit, every rule.
 //
+// Each unit is classified as its scanner reaches it and then dropped: a
+// check holds the source, the unit at hand and the findings (one per
+// rule and line), never a file's worth of units, so that the cost of a
+// large file is bounded by what its scanner must keep (issue 18).
+//
 // It is the one place where front ends (the CLI, the MCP server, the
 // reconnect builder's self-check) turn content into findings; none of them
 // classifies text on its own.

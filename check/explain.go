@@ -55,7 +55,9 @@ func Explain(name string, src []byte, cfg Config) ([]Explained, []Finding, error
 		p := file.Position(file.Pos(min(s.vd.Start, len(src))))
 		e := Explained{
 			Line: p.Line, Column: p.Column, Rule: s.vd.Rule, Stance: s.vd.Stance,
-			Finding: s.vd.Finding, Reasons: s.vd.Reasons, Segment: s.vd.Segment,
+			// the text read may share src's memory (textscan): a copy
+			// outlives it
+			Finding: s.vd.Finding, Reasons: s.vd.Reasons, Segment: strings.Clone(s.vd.Segment),
 			Word: string(src[min(s.vd.Start, len(src)):min(s.vd.End, len(src))]),
 		}
 		if offs != nil {

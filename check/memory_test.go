@@ -2,7 +2,10 @@ package check_test
 
 import (
 	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/recoverlint/recoverlint/check"
@@ -19,7 +22,10 @@ import (
 // nothing); before their string values moved aside with run-length
 // offsets, 135 to 152. The prefilter's marks of a line fold
 // into one (rules.Filter.LineMarks): recs.md and recs.txt allocated 42
-// and 25 bytes per byte with a mark per word, 36 and 20 now.
+// and 25 bytes per byte with a mark per word, 36 and 20 now. A Python
+// file past 256 KiB is lexed five times in stretches whose room is
+// reused (pyscan.ScanEach): 81 bytes per byte, where holding its tokens
+// took 106.
 func TestOneLineMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("allocates tens of MiB")
@@ -66,4 +72,86 @@ func TestOneLineMemory(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestManyUnitsNotHeld checks files of many small units and fails where
+// the heap still live at a collection during the check grows past four
+// times the file: the checker classifies each unit as its scanner
+// reaches it and keeps only findings, where it once held every unit of
+// the file (about 300 bytes each, a 16 MiB one-line shell script's over
+// 100 MiB).
+func TestManyUnitsNotHeld(t *testing.T) {
+	if testing.Short() {
+		t.Skip("checks files of several MiB")
+	}
+	const size = 4 << 20
+	rep := func(unit string) []byte {
+		return []byte(strings.Repeat(unit, size/len(unit)))
+	}
+	tests := []struct {
+		name string
+		src  []byte
+	}{
+		// units that name an action without a finding: only the
+		// units are there to be held
+		{"paras.txt", rep("The guard blocks pkill in agent shells.\n\n")},
+		{"echo.sh", rep(`echo "The guard blocks pkill in agent shells."; `)},
+		{"print.py", rep(`print("The guard blocks pkill in agent shells."); `)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := check.NewChecker()
+			var fs []check.Finding
+			var err error
+			live := peakLive(func() { fs, err = c.Source(tt.name, tt.src, check.Config{}) })
+			if err != nil || len(fs) != 0 {
+				t.Fatalf("%d findings, error %v", len(fs), err)
+			}
+			per := float64(live) / float64(len(tt.src))
+			t.Logf("peak live heap %.1f MiB, %.2f bytes per byte", float64(live)/(1<<20), per)
+			// a stretch of a scanner's tokens and a unit or two are live
+			// at once, a few MiB whatever the file's size; the file's
+			// units held would be 5 to 20 bytes per byte
+			if per > 4 {
+				t.Errorf("peak live heap %.2f bytes per byte of the file, want at most 4: units are held", per)
+			}
+		})
+	}
+}
+
+// peakLive runs f with the collector running often and returns the most
+// heap found live at a collection while f ran, above what was live
+// before.
+func peakLive(f func()) uint64 {
+	defer debug.SetGCPercent(debug.SetGCPercent(5))
+	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	read := func() uint64 {
+		metrics.Read(sample)
+		return sample[0].Value.Uint64()
+	}
+	runtime.GC()
+	base := read()
+	var mu sync.Mutex
+	var peak uint64
+	done := false
+	var arm func()
+	arm = func() {
+		runtime.SetFinalizer(new([16]byte), func(*[16]byte) {
+			mu.Lock()
+			defer mu.Unlock()
+			if !done {
+				peak = max(peak, read())
+				arm()
+			}
+		})
+	}
+	arm()
+	f()
+	mu.Lock()
+	done = true
+	mu.Unlock()
+	if peak < base {
+		return 0
+	}
+	return peak - base
 }

@@ -380,7 +380,48 @@ func (a *analyzer) enclosingDef(i int) string {
 			return ""
 		}
 	}
+	for k := len(a.defs) - 1; k >= 0; k-- {
+		if a.defs[k].indent < indent {
+			return a.defs[k].name
+		}
+	}
 	return ""
+}
+
+// def is a def line before the tokens at hand: its indent and the name
+// it defines ("" when no name follows def).
+type def struct {
+	indent int
+	name   string
+}
+
+// noteDefs adds the defs among the tokens toks[:n], which leave the
+// tokens at hand, to defs. It keeps only those enclosingDef can still
+// return: a def hides every earlier one indented as far or further.
+func (a *analyzer) noteDefs(n int) {
+	for k := 0; k < n; k++ {
+		if t := a.toks[k]; t.s == "def" && t.kind == tName {
+			d := def{indent: lineIndent(a.src, t.start)}
+			if k+1 < len(a.toks) && a.toks[k+1].kind == tName {
+				d.name = a.toks[k+1].s
+			}
+			for len(a.defs) > 0 && a.defs[len(a.defs)-1].indent >= d.indent {
+				a.defs = a.defs[:len(a.defs)-1]
+			}
+			a.defs = append(a.defs, d)
+		}
+	}
+}
+
+// within runs f on an analyzer of the tokens toks (a list bound to a
+// name) that shares a's bindings and adds to a's units and calls.
+func (a *analyzer) within(toks []tok, f func(b *analyzer)) {
+	b := *a
+	b.toks = toks
+	b.match, b.depth, b.line, b.lines = nil, nil, nil, nil // a's are in use
+	b.brackets()
+	f(&b)
+	a.units, a.calls = b.units, b.calls
 }
 
 // lineIndent is the number of blanks that open the line holding off.
@@ -437,7 +478,7 @@ func (a *analyzer) command(lo, hi, depth int) {
 		ks := a.keys(lo, hi)
 		key := ks[len(ks)-1]
 		if r, ok := a.lists[key]; ok && lo+2*len(ks)-1 == hi {
-			a.command(r[0], r[1], depth+1)
+			a.within(r, func(b *analyzer) { b.command(0, len(r), depth+1) })
 		}
 	}
 }
@@ -495,49 +536,49 @@ func (a *analyzer) watched(lo, hi int) bool {
 // code's own, taken and released through its own lock API (SPEC, Code).
 // So is a file the code writes or creates in its normal work, outside a
 // fix routine (self.path.write_text(…) in a store's save, open(self.lock,
-// "w") in a runner's start): code that removes what it made
-// manages its own state.
-func (a *analyzer) createdExclusively(k string) bool {
-	if a.exclusive == nil {
-		a.exclusive = map[string]bool{}
-		for i := 2; i+1 < len(a.toks); i++ {
-			if m := a.name(i); (m == "write_text" || m == "write_bytes") && a.is(i-1, ".") && a.is(i+1, "(") && !a.recoveryScope(i) {
-				if _, lo := a.chainEnding(i - 2); lo < i-1 {
-					if ks := a.keys(lo, i-1); len(ks) > 0 {
-						a.exclusive[ks[len(ks)-1]] = true
-					}
-				}
-			}
-		}
-		for i := 0; i+3 < len(a.toks); i++ {
-			if a.name(i) != "open" || !a.is(i+1, "(") {
-				continue
-			}
-			osOpen := i > 1 && a.is(i-1, ".") && a.name(i-2) == "os"
-			if a.is(i-1, ".") && !osOpen {
-				continue
-			}
-			args := a.keys(i+2, len(a.toks))
-			if len(args) == 0 {
-				continue
-			}
-			end := a.match[i+1]
-			if end < 0 {
-				continue
-			}
-			for j := i + 2; j < end; j++ {
-				t := a.toks[j]
-				mode := string(t.val())
-				if !osOpen && t.kind == tString && len(mode) <= 3 && (strings.Contains(mode, "x") ||
-					(strings.Contains(mode, "w") || strings.Contains(mode, "a")) && !a.recoveryScope(i)) ||
-					osOpen && t.kind == tName && t.s == "O_EXCL" {
-					a.exclusive[args[len(args)-1]] = true
-					break
+// "w") in a runner's start): code that removes what it made manages its
+// own state.
+func (a *analyzer) createdExclusively(k string) bool { return a.exclusive[k] }
+
+// noteExclusive adds to exclusive the files the tokens create so; a
+// token read twice adds nothing new.
+func (a *analyzer) noteExclusive() {
+	for i := 2; i+1 < len(a.toks); i++ {
+		if m := a.name(i); (m == "write_text" || m == "write_bytes") && a.is(i-1, ".") && a.is(i+1, "(") && !a.recoveryScope(i) {
+			if _, lo := a.chainEnding(i - 2); lo < i-1 {
+				if ks := a.keys(lo, i-1); len(ks) > 0 {
+					a.exclusive[ks[len(ks)-1]] = true
 				}
 			}
 		}
 	}
-	return a.exclusive[k]
+	for i := 0; i+3 < len(a.toks); i++ {
+		if a.name(i) != "open" || !a.is(i+1, "(") {
+			continue
+		}
+		osOpen := i > 1 && a.is(i-1, ".") && a.name(i-2) == "os"
+		if a.is(i-1, ".") && !osOpen {
+			continue
+		}
+		args := a.keys(i+2, len(a.toks))
+		if len(args) == 0 {
+			continue
+		}
+		end := a.match[i+1]
+		if end < 0 {
+			continue
+		}
+		for j := i + 2; j < end; j++ {
+			t := a.toks[j]
+			mode := string(t.val())
+			if !osOpen && t.kind == tString && len(mode) <= 3 && (strings.Contains(mode, "x") ||
+				(strings.Contains(mode, "w") || strings.Contains(mode, "a")) && !a.recoveryScope(i)) ||
+				osOpen && t.kind == tName && t.s == "O_EXCL" {
+				a.exclusive[args[len(args)-1]] = true
+				break
+			}
+		}
+	}
 }
 
 // stateRef: the expression names session state, by a string or a name

@@ -18,4 +18,10 @@
 // send_signal on a psutil process found by PID, os.utime and Path.touch on
 // a config, env or session-state path, and os.remove, unlink or rmtree of
 // a lock or session file.
+//
+// A file is read as a whole token array when it is small; a larger one
+// is read in stretches of whole statements, the bindings in four
+// readings before the strings and calls in a fifth, so that what is
+// held stays bounded (ScanEach). Everything that reads past a statement
+// reads the one just before or after it, or what a name is bound to.
 package pyscan

@@ -63,11 +63,27 @@ func (l *lexer) fail(at int, format string, args ...any) {
 	}
 }
 
+// lex lexes the whole of src.
 func lex(src string) *lexer {
 	// a token every eight bytes or so: the slice grows from there, not
 	// from nothing, which halves what growing it allocates
 	l := &lexer{src: src, cmts: comments.New(src), toks: make([]tok, 0, len(src)/8+16)}
+	l.next(-1)
+	return l
+}
+
+// next lexes on until it has n tokens or more and has just ended a
+// statement at no bracket depth (a line break or a ';'), or to the end
+// of the source (n < 0: to the end). It reports whether the source is
+// read to its end.
+func (l *lexer) next(n int) bool {
+	src := l.src
 	for l.pos < len(src) {
+		if n >= 0 && len(l.toks) >= n && l.depth == 0 {
+			if t := l.toks[len(l.toks)-1]; t.kind == tNewline || t.kind == tOp && t.s == ";" {
+				return false
+			}
+		}
 		c := src[l.pos]
 		switch {
 		case c == ' ' || c == '\t' || c == '\r' || c == '\f':
@@ -114,7 +130,7 @@ func lex(src string) *lexer {
 	if l.depth > 0 && l.err == nil {
 		l.fail(len(src), "unclosed bracket at end of file")
 	}
-	return l
+	return true
 }
 
 func isNameStart(c byte) bool {

@@ -2,8 +2,10 @@ package pyscan
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
+	"unsafe"
 
 	"github.com/recoverlint/recoverlint/internal/comments"
 	"github.com/recoverlint/recoverlint/rules"
@@ -25,21 +27,167 @@ type Result struct {
 // in every unit's context, and test files (test_*.py, *_test.py,
 // conftest.py) have their string literals left out.
 func Scan(src []byte, name string) Result {
-	l := lex(string(src))
+	if len(src) <= heldSource {
+		return scanWhole(src, name)
+	}
+	var res Result
+	res.Err = scanStretches(src, name, func(u rules.Unit) { res.Units = append(res.Units, u) },
+		func(f rules.Finding) { res.Calls = append(res.Calls, f) })
+	sortFound(res.Units, res.Calls)
+	return res
+}
+
+// ScanEach passes the units and the calls Scan finds to unit and call,
+// and returns Scan's error. A file up to heldSource is read whole, as
+// Scan reads it, and its units and calls are passed in Scan's order. A
+// larger one is read in stretches of whole lines, each stretch's tokens
+// dropped once read, so that what is held does not grow with the file:
+// what a name is bound to is read first, in four readings of the file
+// (imports, two of bindings, the tables the code matches against), and
+// a fifth reads the strings and calls. Units and calls are then passed
+// in source order within each stretch, and a call's argument list bound
+// to a name elsewhere is read with the call.
+func ScanEach(src []byte, name string, unit func(rules.Unit), call func(rules.Finding)) error {
+	if len(src) > heldSource {
+		return scanStretches(src, name, unit, call)
+	}
+	res := scanWhole(src, name)
+	for _, u := range res.Units {
+		unit(u)
+	}
+	for _, c := range res.Calls {
+		call(c)
+	}
+	return res.Err
+}
+
+// heldSource is the size of the largest file read whole (its tokens
+// take some 20 bytes for each byte of it); stretchToks is about how many
+// tokens a stretch of a larger file holds. Variables, so that tests can
+// read small files in stretches of a line.
+var (
+	heldSource  = 256 << 10
+	stretchToks = 1 << 14
+)
+
+// scanWhole reads src with every token held.
+func scanWhole(src []byte, name string) Result {
+	l := lex(view(src))
 	a := &analyzer{src: src, path: name, toks: l.toks, test: testFile(name)}
 	a.prepare()
-	a.walk()
+	a.walk(0)
 	for _, c := range l.cmts.Groups() {
-		ctx := rules.Context{Path: name, Annotates: comments.Annotated(src, c.Offs.At(0), c.Offs.At(c.Offs.Len()-1))}
-		a.units = append(a.units, rules.Unit{Kind: rules.Comment, Text: string(c.Text), Offsets: c.Offs, Ctx: ctx})
+		a.comment(c)
 	}
-	sort.SliceStable(a.units, func(i, j int) bool { return a.units[i].Offsets.At(0) < a.units[j].Offsets.At(0) })
-	sort.SliceStable(a.calls, func(i, j int) bool { return a.calls[i].Start < a.calls[j].Start })
+	sortFound(a.units, a.calls)
 	res := Result{Units: a.units, Calls: a.calls}
 	if l.err != nil {
 		res.Err = fmt.Errorf("%s:%w", name, l.err)
 	}
 	return res
+}
+
+// scanStretches reads src in stretches (ScanEach).
+func scanStretches(src []byte, name string, unit func(rules.Unit), call func(rules.Finding)) error {
+	a := &analyzer{src: src, path: name, test: testFile(name)}
+	a.maps()
+	text := view(src)
+	own := func(first int, f func(lo, hi int)) {
+		for _, ln := range a.lines {
+			if ln[0] >= first {
+				f(ln[0], ln[1])
+			}
+		}
+	}
+	a.stretches(text, func(_ *lexer, first int, _ bool) { own(first, a.imports) })
+	for range 2 {
+		a.stretches(text, func(_ *lexer, first int, _ bool) { own(first, a.bind) })
+	}
+	left := -1 // the source offset of the line whose tables wait for the next stretch
+	a.stretches(text, func(_ *lexer, first int, end bool) {
+		for k, ln := range a.lines {
+			at := a.toks[ln[0]].start
+			switch {
+			case ln[0] < first && at != left:
+				continue // read with the stretch before
+			case k == len(a.lines)-1 && !end:
+				left = at // its next line is in the next stretch
+				continue
+			}
+			a.findTables(k, ln[0], ln[1])
+		}
+		a.noteExclusive()
+	})
+	l := a.stretches(text, func(l *lexer, first int, end bool) {
+		a.walk(first)
+		if !end {
+			l.cmts.Close(l.pos)
+		}
+		for _, c := range l.cmts.Take() {
+			a.comment(c)
+		}
+		sortFound(a.units, a.calls)
+		for _, u := range a.units {
+			unit(u)
+		}
+		for _, c := range a.calls {
+			call(c)
+		}
+		clear(a.units)
+		a.units, a.calls = a.units[:0], a.calls[:0]
+	})
+	if l.err != nil {
+		return fmt.Errorf("%s:%w", name, l.err)
+	}
+	return nil
+}
+
+// stretches lexes text in stretches of whole statements of about
+// stretchToks tokens and calls f on each, with a's tokens those of the
+// stretch after the last statement of the stretch before: what reads
+// back to the statement above (docstringOf) or on to the one below
+// (findTables) finds it; nothing reads further. first is where the
+// stretch's own tokens start, end is set on the last. It returns the
+// lexer, at the end of the text.
+func (a *analyzer) stretches(text string, f func(l *lexer, first int, end bool)) *lexer {
+	l := &lexer{src: text, cmts: comments.New(text)}
+	var keep, buf []tok
+	a.defs = nil
+	for {
+		end := l.next(stretchToks)
+		buf = append(append(buf[:0], keep...), l.toks...)
+		a.toks = buf
+		first := len(keep)
+		l.toks = l.toks[:0]
+		a.brackets()
+		f(l, first, end)
+		if end {
+			return l
+		}
+		cut := 0 // the stretch ends with a statement's end
+		if len(a.lines) > 0 {
+			cut = a.lines[len(a.lines)-1][0]
+		}
+		a.noteDefs(cut)
+		keep = append(keep[:0], a.toks[cut:]...)
+	}
+}
+
+// view returns src as a string without copying it: the lexer reads it,
+// and its tokens (names, operators) are read during the scan and never
+// kept in what it returns. src is never written.
+func view(src []byte) string { return unsafe.String(unsafe.SliceData(src), len(src)) }
+
+// comment adds the unit of a comment group.
+func (a *analyzer) comment(c comments.Group) {
+	ctx := rules.Context{Path: a.path, Annotates: comments.Annotated(a.src, c.Offs.At(0), c.Offs.At(c.Offs.Len()-1))}
+	a.units = append(a.units, rules.Unit{Kind: rules.Comment, Text: string(c.Text), Offsets: c.Offs, Ctx: ctx})
+}
+
+// sortFound puts units and calls in source order.
+func sortFound(units []rules.Unit, calls []rules.Finding) {
+	sort.SliceStable(units, func(i, j int) bool { return units[i].Offsets.At(0) < units[j].Offsets.At(0) })
+	sort.SliceStable(calls, func(i, j int) bool { return calls[i].Start < calls[j].Start })
 }
 
 func testFile(name string) bool { return rules.IsTestPath(name) }
@@ -56,24 +204,55 @@ type analyzer struct {
 	line  []int             // index into lines of each token's logical line
 	alias map[string]string // local name → module or module.name it imports
 	// what names are bound to, by dotted name (proc, self.proc)
-	lists map[string][2]int // a list, tuple or string literal: its token range
-	own   map[string]bool   // the code's own child process (or itself)
-	found map[string]bool   // a process found by PID or by listing
-	watch map[string]bool   // a path that names a config, env or state file
-	state map[string]bool   // a path that names session state
+	lists map[string][]tok // a list, tuple or string literal: its tokens
+	own   map[string]bool  // the code's own child process (or itself)
+	found map[string]bool  // a process found by PID or by listing
+	watch map[string]bool  // a path that names a config, env or state file
+	state map[string]bool  // a path that names session state
 	// exclusive are the names of files the code creates exclusively
 	// (open(name, "x"), os.open with O_EXCL): a lock of its own, whose
-	// removal is its own lock API; read on first use
+	// removal is its own lock API
 	exclusive map[string]bool
-	tables    map[string]bool // a collection the code matches text against
-	units     []rules.Unit
-	calls     []rules.Finding
+	// defs are the def lines before the tokens at hand when a file is
+	// read in stretches (enclosingDef)
+	defs   []def
+	tables map[string]bool // a collection the code matches text against
+	units  []rules.Unit
+	calls  []rules.Finding
 }
 
+// prepare reads a whole file's bindings, before its strings and calls.
 func (a *analyzer) prepare() {
+	a.brackets()
+	a.maps()
+	for _, ln := range a.lines {
+		a.imports(ln[0], ln[1])
+	}
+	for pass := 0; pass < 2; pass++ {
+		for _, ln := range a.lines {
+			a.bind(ln[0], ln[1])
+		}
+	}
+	for k, ln := range a.lines {
+		a.findTables(k, ln[0], ln[1])
+	}
+	a.noteExclusive()
+}
+
+func (a *analyzer) maps() {
+	a.alias = map[string]string{}
+	a.lists = map[string][]tok{}
+	a.own, a.found, a.watch, a.state, a.tables = map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
+	a.exclusive = map[string]bool{}
+}
+
+// brackets matches the brackets of the tokens and splits them into
+// logical lines, in room it reuses.
+func (a *analyzer) brackets() {
 	n := len(a.toks)
-	a.match = make([]int, n)
-	a.depth = make([]int, n)
+	a.lines = nil
+	a.match = slices.Grow(a.match[:0], n)[:n]
+	a.depth = slices.Grow(a.depth[:0], n)[:n]
 	var stack []int
 	for i, t := range a.toks {
 		a.match[i] = -1
@@ -105,25 +284,11 @@ func (a *analyzer) prepare() {
 	if start < n {
 		a.lines = append(a.lines, [2]int{start, n})
 	}
-	a.line = make([]int, n)
+	a.line = slices.Grow(a.line[:0], n)[:n]
 	for k, ln := range a.lines {
 		for i := ln[0]; i < ln[1]; i++ {
 			a.line[i] = k
 		}
-	}
-	a.alias = map[string]string{}
-	a.lists = map[string][2]int{}
-	a.own, a.found, a.watch, a.state, a.tables = map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
-	for _, ln := range a.lines {
-		a.imports(ln[0], ln[1])
-	}
-	for pass := 0; pass < 2; pass++ {
-		for _, ln := range a.lines {
-			a.bind(ln[0], ln[1])
-		}
-	}
-	for k, ln := range a.lines {
-		a.findTables(k, ln[0], ln[1])
 	}
 }
 
@@ -301,7 +466,7 @@ func (a *analyzer) bind(lo, hi int) {
 	}
 	a.bindOrigin(key, eq+1, hi)
 	if eq+1 < hi && (a.is(eq+1, "[") || a.is(eq+1, "(")) && a.match[eq+1] == hi-1 || a.strings(eq+1) == hi {
-		a.lists[key] = [2]int{eq + 1, hi}
+		a.lists[key] = slices.Clone(a.toks[eq+1 : hi])
 	}
 	for k := eq + 1; k < hi; k++ {
 		if t := a.toks[k]; t.kind == tString {
@@ -544,7 +709,7 @@ func (a *analyzer) findTables(k, lo, hi int) {
 			continue
 		}
 		ks := a.keys(i+1, hi)
-		if r, ok := a.lists[ks[len(ks)-1]]; ok && a.toks[r[0]].kind == tOp {
+		if r, ok := a.lists[ks[len(ks)-1]]; ok && r[0].kind == tOp {
 			a.tables[ks[len(ks)-1]] = true
 		}
 	}

@@ -24,8 +24,9 @@ var keywords = map[string]bool{"if": true, "elif": true, "while": true, "for": t
 	"del": true, "raise": true, "with": true, "as": true, "is": true, "else": true, "from": true,
 	"import": true, "case": true, "match": true}
 
-// walk reads strings and calls in order, with the stack of open brackets.
-func (a *analyzer) walk() {
+// walk reads strings and calls in order from token from, with the stack
+// of open brackets.
+func (a *analyzer) walk(from int) {
 	var stack []frame
 	top := func() *frame {
 		if len(stack) == 0 {
@@ -33,7 +34,7 @@ func (a *analyzer) walk() {
 		}
 		return &stack[len(stack)-1]
 	}
-	for i := 0; i < len(a.toks); i++ {
+	for i := from; i < len(a.toks); i++ {
 		t := a.toks[i]
 		switch {
 		case t.kind == tOp && (t.s == "(" || t.s == "[" || t.s == "{"):
@@ -91,8 +92,10 @@ func (a *analyzer) holder(i int, parent *frame) string {
 	case a.is(i-1, ":") && parent != nil && parent.kind == '{':
 		return a.keyName(i - 2)
 	case a.is(i-1, ":") || a.name(i-1) == "in":
-		// an annotated assignment's type, or a for loop's iterable
-		for k := i - 1; k > 0 && a.depth[k] >= a.depth[i]; k-- {
+		// an annotated assignment's type, or a for loop's iterable: the
+		// name that opens the statement, read within it
+		lo := a.lines[a.line[i]][0]
+		for k := i - 1; k > 0 && k >= lo && a.depth[k] >= a.depth[i]; k-- {
 			if a.is(k, "=") || a.toks[k].kind == tNewline {
 				break
 			}
@@ -194,25 +197,24 @@ func (a *analyzer) helpOf(i int, top *frame) string {
 	return string(a.src[a.toks[from].start:a.toks[end].end])
 }
 
-// docstringOf returns the def or class line whose docstring the string
-// run toks[i:j] is, or "": a string statement that opens a function's or
-// class's body. A module's docstring is its documentation, not a caption.
+// docstringOf returns the def or class statement whose docstring the
+// string run toks[i:j] is, or "": a string statement that opens a
+// function's or class's body, on the line after the def. A module's
+// docstring is its documentation, not a caption.
 func (a *analyzer) docstringOf(i, j int) string {
-	if i == 0 || a.toks[i-1].kind != tNewline || j < len(a.toks) && a.toks[j].kind != tNewline {
+	if i == 0 || a.toks[i-1].kind != tNewline || j < len(a.toks) && a.toks[j].kind != tNewline || a.line[i] == 0 {
 		return ""
 	}
-	k := i - 2
-	for k >= 0 && a.toks[k].kind != tNewline {
-		k--
-	}
-	first := a.toks[k+1]
-	if first.s == "async" && k+2 < i-1 {
-		first = a.toks[k+2]
+	// the statement before, which ends the line above
+	lo := a.lines[a.line[i]-1][0]
+	first := a.toks[lo]
+	if first.s == "async" && lo+1 < i-1 {
+		first = a.toks[lo+1]
 	}
 	if first.s != "def" && first.s != "class" {
 		return ""
 	}
-	return strings.TrimSpace(string(a.src[a.toks[k+1].start:a.toks[i-1].start]))
+	return strings.TrimSpace(string(a.src[a.toks[lo].start:a.toks[i-1].start]))
 }
 
 // text adds the units of a string: one string unit for a line of text, a

@@ -15,4 +15,9 @@
 // and Argv checks an argument vector built by code (subprocess.run([…]),
 // spawn(prog, args), a config's "command" and "args"). Every position is a
 // byte offset into the original source.
+//
+// ScanEach hands a script's units and calls on as it reads, holding one
+// stretch of commands at a time; since a command can depend on what any
+// other sets ($! in a variable, a file the script created), the script
+// is lexed twice, once for that and once to check each command.
 package shscan

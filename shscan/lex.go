@@ -110,6 +110,14 @@ func (l *lexer) blanks() {
 // closer is ')' (the end of a $(…) substitution).
 func (l *lexer) tokens(closer byte) []item {
 	var toks []item
+	l.lex(closer, func(t item) { toks = append(toks, t) })
+	return toks
+}
+
+// lex is tokens passing each token to emit as it is read. The bodies of
+// the here-documents a line opens are read before its line break is
+// passed.
+func (l *lexer) lex(closer byte, emit func(item)) {
 	depth := 0
 	atStart := true // at the start of a command: (( opens arithmetic
 	for {
@@ -122,7 +130,7 @@ func (l *lexer) tokens(closer byte) []item {
 				l.readDocs()
 			}
 			l.flushComment()
-			return toks
+			return
 		}
 		c := l.s[l.pos]
 		switch {
@@ -131,20 +139,20 @@ func (l *lexer) tokens(closer byte) []item {
 			continue
 		case c == '\n':
 			l.pos++
-			toks = append(toks, item{kind: tNewline})
 			l.readDocs()
+			emit(item{kind: tNewline})
 			atStart = true
 			continue
 		case c == ')' && closer == ')' && depth == 0:
 			l.pos++
 			l.flushComment()
-			return toks
+			return
 		case c == '(' && atStart && l.pos+1 < l.end && l.s[l.pos+1] == '(':
-			toks = append(toks, item{kind: tWord, w: l.arith()})
+			emit(item{kind: tWord, w: l.arith()})
 			atStart = false
 			continue
 		case (c == '<' || c == '>') && l.pos+1 < l.end && l.s[l.pos+1] == '(':
-			toks = append(toks, item{kind: tWord, w: l.word()})
+			emit(item{kind: tWord, w: l.word()})
 			atStart = false
 			continue
 		}
@@ -158,7 +166,7 @@ func (l *lexer) tokens(closer byte) []item {
 					l.pending = append(l.pending, t.doc)
 				}
 			}
-			toks = append(toks, t)
+			emit(t)
 			continue
 		}
 		if op := l.op(); op != "" {
@@ -168,12 +176,12 @@ func (l *lexer) tokens(closer byte) []item {
 			case ")":
 				depth--
 			}
-			toks = append(toks, item{kind: tOp, op: op})
+			emit(item{kind: tOp, op: op})
 			atStart = op != ")"
 			continue
 		}
 		w := l.word()
-		toks = append(toks, item{kind: tWord, w: w})
+		emit(item{kind: tWord, w: w})
 		atStart = false
 		if v := w.text(); v == "then" || v == "do" || v == "else" || v == "!" || v == "{" || v == "time" {
 			atStart = true
@@ -287,10 +295,36 @@ func directive(body string) bool {
 	return false
 }
 
+// groupClosed reports whether the comment block being built, if any, can
+// no longer grow, and if so ends it: the next comment would not be on
+// the line right below it.
+func (l *lexer) groupClosed() bool {
+	if l.group == nil {
+		return true
+	}
+	breaks := 0
+	for i := l.lastEnd; i < l.pos; i++ {
+		switch c := l.s[i]; {
+		case c == '\n':
+			breaks++
+		case !isBlank(c):
+			breaks = 2
+		}
+	}
+	if breaks < 2 {
+		return false
+	}
+	l.flushComment()
+	return true
+}
+
 func (l *lexer) flushComment() {
 	g := l.group
 	l.group = nil
 	if g == nil || strings.TrimSpace(string(g.text)) == "" {
+		return
+	}
+	if l.sc.noting {
 		return
 	}
 	g.offs = append(g.offs, l.base.At(l.lastEnd))

@@ -26,18 +26,112 @@ type Result struct {
 // Scan reads src as a shell script. name is the file's name as given; it
 // is recorded in every unit's context.
 func Scan(src []byte, name string) Result {
+	var res Result
+	res.Err = ScanEach(src, name, func(u rules.Unit) { res.Units = append(res.Units, u) },
+		func(f rules.Finding) { res.Calls = append(res.Calls, f) })
+	return res
+}
+
+// ScanEach passes the units and the calls Scan returns to unit and call,
+// each in the same order, and returns Scan's error. What a command does
+// can depend on a variable any command of the script sets (pid=$! after
+// the function that kills $pid), so a script's commands are all read
+// before any is checked. Those of a script up to heldScript are held
+// meanwhile; a larger script is read twice instead, once for what its
+// commands set and once to check them, and holds one stretch of commands
+// at a time, up to where every command read has ended, with the units
+// and calls found in it.
+func ScanEach(src []byte, name string, unit func(rules.Unit), call func(rules.Finding)) error {
 	header := headerComment(src)
 	sc := &scanner{path: name, recovery: rules.RecoveryFile(name) || rules.NamesFix(header), fallback: rules.NamesFallback(header),
 		reload: rules.ReloadScript(name, header)}
-	sc.script(string(src), rules.IdentityOffsets(0, len(src)+1))
-	res := sc.result()
-	if sc.errAt >= 0 {
-		f := token.NewFileSet().AddFile(name, -1, len(src))
-		f.SetLinesForContent(src)
-		p := f.Position(f.Pos(min(sc.errAt, len(src))))
-		res.Err = fmt.Errorf("%s:%d:%d: %s", name, p.Line, p.Column, sc.errMsg)
+	text, base := string(src), rules.IdentityOffsets(0, len(src)+1)
+	if len(src) <= heldScript {
+		sc.script(text, base)
+		sc.unitOut, sc.callOut = unit, call
+		sc.pass()
+		return sc.err(src, name)
 	}
-	return res
+	// what the commands set, as scriptAt notes it before checking any
+	sc.noting = true
+	var loops []*command
+	sc.stream(text, base, func(c *command) {
+		if c.loop {
+			loops = append(loops, c)
+			return
+		}
+		sc.noteOwn(c)
+		sc.noteMade(c)
+		sc.notePIDFile(c)
+	})
+	if len(sc.pids) > 0 {
+		// a PID read back from the script's own PID file, as scriptAt
+		// notes it: one more reading, only for such a script
+		sc.stream(text, base, func(c *command) {
+			if !c.loop {
+				sc.noteOwn(c)
+				sc.noteReadPID(c)
+			}
+		})
+	}
+	for _, c := range loops {
+		sc.noteLoop(c)
+	}
+	sc.noting = false
+	sc.unitOut, sc.callOut = unit, call
+	sc.stream(text, base, func(c *command) {
+		if !c.loop {
+			sc.check(c, 0)
+		}
+	})
+	sc.pass()
+	return sc.err(src, name)
+}
+
+// heldScript is the size of the largest script whose commands ScanEach
+// holds all at once (some 50 bytes for each byte of the script); it
+// reads a larger one twice. A variable, so that tests can read every
+// script twice.
+var heldScript = 256 << 10
+
+// err returns the first lexing problem of the script src, placed.
+func (sc *scanner) err(src []byte, name string) error {
+	if sc.errMsg == "" {
+		return nil
+	}
+	f := token.NewFileSet().AddFile(name, -1, len(src))
+	f.SetLinesForContent(src)
+	p := f.Position(f.Pos(min(sc.errAt, len(src))))
+	return fmt.Errorf("%s:%d:%d: %s", name, p.Line, p.Column, sc.errMsg)
+}
+
+// stream lexes and parses a whole script, handing read its commands in
+// the order scriptAt reads them. They are handed on in stretches: at a
+// line break or an operator after which every command read so far has
+// ended, no here-document is still to be read and no comment block can
+// still grow. What is found after such a point lies after it in the
+// source, so the units and calls found until then are passed on there,
+// in order (pass).
+func (sc *scanner) stream(text string, base rules.Offsets, read func(*command)) {
+	var cmds []*command
+	l := &lexer{sc: sc, s: text, base: base, end: len(text), cmds: &cmds}
+	p := &parser{cmds: &cmds}
+	handOn := func() {
+		for i, c := range cmds {
+			cmds[i] = nil
+			read(c)
+		}
+		cmds = cmds[:0]
+	}
+	l.lex(0, func(t item) {
+		p.item(t)
+		if (t.kind == tNewline || t.kind == tOp) && p.cur == nil && p.loop == nil && len(l.pending) == 0 && l.groupClosed() {
+			handOn()
+			sc.pass()
+		}
+	})
+	p.end()
+	handOn()
 }
 
 // Embedded reads a script held in a string of another file: a workflow's
@@ -117,10 +211,16 @@ type scanner struct {
 	path  string
 	units []rules.Unit
 	calls []rules.Finding
-	own   map[string]bool   // variables that hold the script's own children
-	pids  map[string]bool   // files the script writes its own children's PIDs to ("$PIDFILE")
-	vals  map[string]string // variables the script assigns a value to
-	made  map[string]bool   // files the script creates (as written: "$BACKUP")
+	// unitOut and callOut, when set (ScanEach), take the units and calls
+	// found so far at each pass; noting is set while a script is read
+	// only for what its commands set, and its comments are not units
+	unitOut func(rules.Unit)
+	callOut func(rules.Finding)
+	noting  bool
+	own     map[string]bool   // variables that hold the script's own children
+	pids    map[string]bool   // files the script writes its own children's PIDs to ("$PIDFILE")
+	vals    map[string]string // variables the script assigns a value to
+	made    map[string]bool   // files the script creates (as written: "$BACKUP")
 	// recovery: the script is a fix, by its name or its header comment,
 	// so its writes of config and env files are recovery steps
 	recovery bool
@@ -166,9 +266,31 @@ func (sc *scanner) result() Result {
 	if sc.errMsg == "" {
 		sc.errAt = -1
 	}
+	sc.sort()
+	return Result{Units: sc.units, Calls: sc.calls}
+}
+
+// sort puts the units and calls found in source order.
+func (sc *scanner) sort() {
 	sort.SliceStable(sc.units, func(i, j int) bool { return sc.units[i].Offsets.At(0) < sc.units[j].Offsets.At(0) })
 	sort.SliceStable(sc.calls, func(i, j int) bool { return sc.calls[i].Start < sc.calls[j].Start })
-	return Result{Units: sc.units, Calls: sc.calls}
+}
+
+// pass hands the units and calls found so far to unitOut and callOut,
+// in source order, and forgets them.
+func (sc *scanner) pass() {
+	if sc.unitOut == nil {
+		return
+	}
+	sc.sort()
+	for _, u := range sc.units {
+		sc.unitOut(u)
+	}
+	for _, c := range sc.calls {
+		sc.callOut(c)
+	}
+	clear(sc.units)
+	sc.units, sc.calls = sc.units[:0], sc.calls[:0]
 }
 
 // script lexes and parses text, then checks every command in it.
@@ -273,29 +395,34 @@ func (p *parser) patterns() bool { return len(p.cases) > 0 && p.cases[len(p.case
 func (sc *scanner) parse(toks []item, cmds *[]*command) {
 	p := &parser{cmds: cmds}
 	for _, t := range toks {
-		switch t.kind {
-		case tWord:
-			p.word(t.w)
-		case tRedir:
-			if p.cur == nil {
-				p.cur = &command{}
-			}
-			r := &redir{op: t.op, doc: t.doc}
-			p.cur.redirs = append(p.cur.redirs, r)
-			if t.doc == nil {
-				p.target = r
-			}
-		case tNewline:
-			if p.test {
-				continue
-			}
-			p.end()
-			p.endLoop()
-		case tOp:
-			p.op(t.op)
-		}
+		p.item(t)
 	}
 	p.end()
+}
+
+// item reads the next token.
+func (p *parser) item(t item) {
+	switch t.kind {
+	case tWord:
+		p.word(t.w)
+	case tRedir:
+		if p.cur == nil {
+			p.cur = &command{}
+		}
+		r := &redir{op: t.op, doc: t.doc}
+		p.cur.redirs = append(p.cur.redirs, r)
+		if t.doc == nil {
+			p.target = r
+		}
+	case tNewline:
+		if p.test {
+			return
+		}
+		p.end()
+		p.endLoop()
+	case tOp:
+		p.op(t.op)
+	}
 }
 
 func (p *parser) word(w *word) {

@@ -52,11 +52,11 @@ type finished struct {
 }
 
 type scanner struct {
-	src   []byte
-	path  string
-	units []rules.Unit
-	b     builder
-	tmp   builder
+	src  []byte
+	path string
+	emit func(rules.Unit)
+	b    builder
+	tmp  builder
 
 	headings []string
 	levels   []int
@@ -75,15 +75,25 @@ type scanner struct {
 	fresh bool
 }
 
-// Scan splits a plain prompt file into text units, in source order.
+// Scan splits a plain prompt file into text units, in source order. A
+// unit's text may share src's memory (textOf): src must not change while
+// the units are in use.
 func Scan(src []byte, path string) []rules.Unit {
-	s := scanner{src: src, path: path}
 	// A unit rarely spans fewer than two lines on average; starting near
 	// the final size saves copying a large slice of large structs.
-	s.units = make([]rules.Unit, 0, bytes.Count(src, []byte("\n"))/4+1)
+	units := make([]rules.Unit, 0, bytes.Count(src, []byte("\n"))/4+1)
+	ScanEach(src, path, func(u rules.Unit) { units = append(units, u) })
+	return units
+}
+
+// ScanEach passes the units Scan returns to emit, in the same order, as
+// it reaches them, and keeps none: a file is read with one unit at a
+// time held.
+func ScanEach(src []byte, path string, emit func(rules.Unit)) {
+	s := scanner{src: src, path: path, emit: emit}
 	fm, body := formats.FrontMatter(src, path)
 	if fm.Text != "" {
-		s.units = append(s.units, fm)
+		emit(fm)
 	}
 	for pos := body; pos < len(src); {
 		end, next := lineEnd(src, pos)
@@ -95,7 +105,6 @@ func Scan(src []byte, path string) []rules.Unit {
 		pos = next
 	}
 	s.flush()
-	return s.units
 }
 
 // line handles the line src[start:stop], without its line break; the break,
@@ -221,7 +230,7 @@ func (s *scanner) heading(lvl, hs, he int) {
 	s.open = blockHeading
 	s.label, s.fresh = "", false
 	ctx := s.context()
-	text := s.emit(rules.Heading, ctx)
+	text := s.cut(rules.Heading, ctx)
 	for len(s.levels) > 0 && s.levels[len(s.levels)-1] >= lvl {
 		s.levels = s.levels[:len(s.levels)-1]
 		s.headings = s.headings[:len(s.headings)-1]
@@ -309,7 +318,7 @@ func (s *scanner) flush() {
 			s.b.offs.Truncate(s.b.offs.Len() - 1)
 		}
 		if len(s.b.text) > 0 {
-			s.units = append(s.units, unit(rules.CodeBlock, &s.b, nil, s.fence.ctx))
+			s.pass(unit(rules.CodeBlock, s.src, &s.b, nil, s.fence.ctx))
 		}
 		s.prev = finished{kind: blockCode}
 		return
@@ -317,7 +326,7 @@ func (s *scanner) flush() {
 	s.open = kind // context reads the kind of the open block
 	ctx := s.context()
 	s.open = blockNone
-	own, only := leadingLabel(string(s.b.text))
+	own, only := leadingLabel(textOf(s.src, &s.b))
 	switch {
 	case own != "":
 		ctx.Label = own
@@ -331,16 +340,16 @@ func (s *scanner) flush() {
 			s.label, s.fresh = "", false
 		}
 	}
-	text := s.emit(rules.Prose, ctx)
+	text := s.cut(rules.Prose, ctx)
 	if kind == blockItem && len(s.lists) > 0 {
 		s.lists[len(s.lists)-1].first = text
 	}
 	s.prev = finished{kind: kind, text: text, label: own}
 }
 
-// emit turns the builder's content into a unit, with inline code spans cut
-// out, and returns its text ("" when there is none).
-func (s *scanner) emit(kind rules.Kind, ctx rules.Context) string {
+// cut turns the builder's content into a unit, with inline code spans cut
+// out, passes it on and returns its text ("" when there is none).
+func (s *scanner) cut(kind rules.Kind, ctx rules.Context) string {
 	b := &s.b
 	spans, ok := dropCode(&s.b, &s.tmp)
 	if ok {
@@ -349,9 +358,16 @@ func (s *scanner) emit(kind rules.Kind, ctx rules.Context) string {
 	if len(b.text) == 0 {
 		return ""
 	}
-	u := unit(kind, b, spans, ctx)
-	s.units = append(s.units, u)
+	u := unit(kind, s.src, b, spans, ctx)
+	s.pass(u)
 	return u.Text
+}
+
+// pass hands a unit on, once the builders hold nothing it still needs.
+func (s *scanner) pass(u rules.Unit) {
+	s.b.release()
+	s.tmp.release()
+	s.emit(u)
 }
 
 // indentation returns the column of the first non-blank byte of the line

@@ -98,3 +98,27 @@ func (g *Grouper) Add(c Group) {
 
 // Groups returns the groups collected so far, in source order.
 func (g *Grouper) Groups() []Group { return g.out }
+
+// Take returns the groups collected so far, as Groups does, and forgets
+// them. The group being collected stays until it ends; Close ends it
+// once no comment can join it.
+func (g *Grouper) Take() []Group {
+	out := g.out
+	g.out = nil
+	return out
+}
+
+// Close ends the group being collected when the source before pos holds
+// something other than blanks after it: a comment after pos is then on
+// no line right below it.
+func (g *Grouper) Close(pos int) {
+	if g.cur == nil {
+		return
+	}
+	for i := g.lastEnd; i < pos; i++ {
+		if c := g.src[i]; c != ' ' && c != '\t' && c != '\r' && c != '\n' {
+			g.Flush()
+			return
+		}
+	}
+}
