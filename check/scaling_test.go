@@ -12,7 +12,9 @@ import (
 // one long line or under one long block, at two sizes, and fails where
 // four times the text takes more than eight times as long: reading back
 // from every hit to its line start (a Description: field, a front matter
-// key) once made a 1 MiB one-line page take 4 to 15 seconds.
+// key) once made a 1 MiB one-line page take 4 to 15 seconds, and reading
+// on from it to the line's end (a help entry) a 16 MiB one-line Go
+// string two minutes.
 func TestOneLineTimeIsLinear(t *testing.T) {
 	if testing.Short() {
 		t.Skip("times checks of 128 KiB and 512 KiB pages")
@@ -26,18 +28,28 @@ func TestOneLineTimeIsLinear(t *testing.T) {
 		name     string
 		gen      func(n int) []byte
 		findings bool // whether the page recommends (else it only names)
+		size     int  // the smaller size, when not small
 	}{
-		{"recs.md", func(n int) []byte { return repeat("", rec, "", n) }, true},
+		{"recs.md", func(n int) []byte { return repeat("", rec, "", n) }, true, 0},
 		// a Description: field says what a tool does
-		{"field.md", func(n int) []byte { return repeat("Description: ", rec, "\n", n) }, false},
+		{"field.md", func(n int) []byte { return repeat("Description: ", rec, "\n", n) }, false, 0},
 		// a page's own description is prose an agent follows
 		{"matter.md", func(n int) []byte {
 			return repeat("---\ndescription: ", "run pkill -f mcp_server to recover. ", "\n---\n# Notes\n", n)
-		}, true},
+		}, true, 0},
 		// tags name the page
 		{"tags.md", func(n int) []byte {
 			return repeat("---\ntags:\n", "  - run pkill -f mcp_server to recover\n", "---\n# Notes\n", n)
-		}, false},
+		}, false, 0},
+		// one string literal of many sentences: a help entry is looked
+		// for from each hit's line start (helpEntry), in a one-line file
+		// the file's start
+		{"str.go", func(n int) []byte {
+			return repeat(`package p; var s = "`, "If the MCP server hangs, run pkill -f mcp_server and retry. ", `"`, n)
+		}, true, 1 << 20},
+		{"str.py", func(n int) []byte {
+			return repeat(`s = "`, "If the MCP server hangs, run pkill -f mcp_server and retry. ", `"`, n)
+		}, true, 1 << 20},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -50,7 +62,11 @@ func TestOneLineTimeIsLinear(t *testing.T) {
 				}
 				return time.Since(start)
 			}
-			a, b := tt.gen(small), tt.gen(4*small)
+			n := small
+			if tt.size > 0 {
+				n = tt.size
+			}
+			a, b := tt.gen(n), tt.gen(4*n)
 			base := timed(a)
 			for range 2 {
 				base = min(base, timed(a))

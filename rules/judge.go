@@ -2272,7 +2272,11 @@ func commandNamesOnly(u *Unit) bool {
 // processes", "  -k, --kill   Kill the server on exit"). A label that
 // offers a remedy ("Fix:  kill it") is no entry.
 func helpEntry(line string, at int) bool {
-	if nl := strings.IndexByte(line, '\n'); nl >= 0 && nl < at {
+	if at > maxHelpEntry {
+		return false // an entry's words stand near its line's start; a long line is a message
+	}
+	line = line[:min(len(line), at+1)] // the entry up to the hit: a one-line file's line is the file
+	if strings.IndexByte(line, '\n') >= 0 {
 		return false
 	}
 	body := strings.TrimLeft(line, " \t")
@@ -2315,6 +2319,9 @@ func helpEntry(line string, at int) bool {
 	}
 	return false
 }
+
+// maxHelpEntry is how far into its line a help entry's hit may stand.
+const maxHelpEntry = 240
 
 func descriptionField(line string) bool {
 	line = strings.TrimLeft(line, " \t-*+•>_")
