@@ -28,7 +28,7 @@ func (v *view) describesCode(r *Rule, seg *segment, h hit) bool {
 	if hasAnyWord(text, readerCues) {
 		return false
 	}
-	if (v.code(h.start) || inBackticks(v.f.s, h.start, h.end)) && !carriesOut(r, code) {
+	if (v.code(h.start) || inBackticks(v.f.s[seg.start:seg.end], h.start-seg.start, h.end-seg.start)) && !carriesOut(r, code) {
 		// "after changing prometheus.yml run `touch …/prometheus.yml`"
 		// over a volume entry: a command in backticks that the code
 		// beside it does not run is one for the reader to run
@@ -41,7 +41,8 @@ func (v *view) describesCode(r *Rule, seg *segment, h hit) bool {
 }
 
 // inBackticks: s[start:end] sits between backticks on its line, as a
-// comment that the scanner keeps with its markup quotes a command.
+// comment that the scanner keeps with its markup quotes a command. s is
+// the hit's segment, so a long one-line file is not read per hit.
 func inBackticks(s string, start, end int) bool {
 	ls := strings.LastIndexByte(s[:start], '\n') + 1
 	le := strings.IndexByte(s[end:], '\n')

@@ -324,7 +324,7 @@ func proseStance(seg *segment, h hit, floor int) Stance {
 	if hi > 0 && hi <= len(toks) && toks[hi-1].end > end {
 		end = toks[hi-1].end
 	}
-	if consequenceBan(seg.v.f.s[h.end:seg.end]) {
+	if consequenceBan(seg.v.f.s[h.end:end]) {
 		// "Touching config.toml makes the client reload every server, so
 		// we never do it": the consequence given, then the ban
 		return Prohibit
