@@ -709,7 +709,7 @@ func (a *analyzer) findTables(k, lo, hi int) {
 			continue
 		}
 		ks := a.keys(i+1, hi)
-		if r, ok := a.lists[ks[len(ks)-1]]; ok && r[0].kind == tOp {
+		if r, ok := a.lists[ks[len(ks)-1]]; ok && len(r) > 0 && r[0].kind == tOp {
 			a.tables[ks[len(ks)-1]] = true
 		}
 	}
