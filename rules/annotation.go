@@ -76,12 +76,17 @@ func (v *view) captionsOtherMeans(r *Rule, seg *segment) bool {
 		cmds = append(cmds, s)
 		seg = s
 	}
+	toks := comment.tokens()
 	for _, p := range paths(comment) {
 		// "# edit .env and set SCULPTOR=…" over `which sculptor`: a file
-		// named in the comment that no command under it touches is edited
-		// by hand; the comment is a step of its own, not a caption
+		// that the comment's edit verb takes as its object, and that no
+		// command under it touches, is edited by hand; the comment is a
+		// step of its own, not a caption ("(read from .env)" edits nothing)
 		b := path.Base(p.s)
 		if !strings.Contains(b, ".") || b == "." || b == ".." {
+			continue
+		}
+		if k := tokenAt(toks, p.start); k <= 0 || editForms[prevWord(toks, k)] == "" {
 			continue
 		}
 		touched := false
