@@ -28,16 +28,29 @@ func (v *view) describesCode(r *Rule, seg *segment, h hit) bool {
 	if hasAnyWord(text, readerCues) {
 		return false
 	}
-	if (v.code(h.start) || inBackticks(v.f.s[seg.start:seg.end], h.start-seg.start, h.end-seg.start)) && !carriesOut(r, code) {
-		// "after changing prometheus.yml run `touch …/prometheus.yml`"
-		// over a volume entry: a command in backticks that the code
-		// beside it does not run is one for the reader to run
+	if (v.code(h.start) || inBackticks(v.f.s[seg.start:seg.end], h.start-seg.start, h.end-seg.start)) && runsQuoted(v.f.s[seg.start:h.start]) && !carriesOut(r, code) {
+		// "If Prometheus misses an edit, run `touch …/prometheus.yml`"
+		// over a volume entry: a command in backticks, given to run, that
+		// the code beside it does not run is one for the reader to run;
+		// a command quoted alone is an example of what the code handles
 		return false
 	}
 	if hasAnyWord(text, runtimeCues) && !carriesOut(r, code) {
 		return false
 	}
 	return true
+}
+
+// runsQuoted: the text before a quoted command ends by giving it to run
+// ("run `", "execute `", "use `", "try `").
+func runsQuoted(before string) bool {
+	before = strings.TrimRight(before, "` ")
+	for _, v := range []string{"run", "execute", "use", "try", "type"} {
+		if strings.HasSuffix(before, " "+v) || before == v {
+			return true
+		}
+	}
+	return false
 }
 
 // inBackticks: s[start:end] sits between backticks on its line, as a
