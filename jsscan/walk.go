@@ -147,8 +147,6 @@ func (a *analyzer) tagged(i int) bool {
 	return false
 }
 
-// holder names what a bracket opening at i fills: the variable assigned
-// or the object key.
 // stringHolder names what the string at i is assigned to, directly or
 // in parentheses: const killCmd = ('…\n' + '…\n').
 func (a *analyzer) stringHolder(i int, top *frame) string {
@@ -161,6 +159,8 @@ func (a *analyzer) stringHolder(i int, top *frame) string {
 	return ""
 }
 
+// holder names what a bracket opening at i fills: the variable assigned
+// or the object key.
 func (a *analyzer) holder(i int, parent *frame) string {
 	switch {
 	case a.is(i-1, "="):
