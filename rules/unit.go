@@ -370,18 +370,25 @@ func shellAssignment(l string) (string, string, bool) {
 	return name, val, true
 }
 
-// OpeningFailure reports whether src opens, with no heading first, with a
-// paragraph (up to 1 KiB, a block quote's markers left out) that names a
-// failure (failureCues, openingFailures). Front matter is skipped. A
-// document that opens with a heading has that heading above every unit
-// under it already.
-func OpeningFailure(src []byte) bool {
+// openingBytes is the start of src that a page's opening is read from:
+// its first 8 KiB, past front matter.
+func openingBytes(src []byte) []byte {
 	b := src[:min(len(src), 8<<10)]
 	if bytes.HasPrefix(b, []byte("---\n")) || bytes.HasPrefix(b, []byte("---\r\n")) {
 		if k := bytes.Index(b[3:], []byte("\n---")); k >= 0 {
 			b = b[3+k+4:]
 		}
 	}
+	return b
+}
+
+// OpeningFailure reports whether src opens, with no heading first, with a
+// paragraph (up to 1 KiB, a block quote's markers left out) that names a
+// failure (failureCues, openingFailures). Front matter is skipped. A
+// document that opens with a heading has that heading above every unit
+// under it already.
+func OpeningFailure(src []byte) bool {
+	b := openingBytes(src)
 	var para []string
 	authors := 0
 	titled, problem := false, false // a title, a problem heading before the paragraph
@@ -439,12 +446,7 @@ func OpeningFailure(src []byte) bool {
 // most a title, says that a tool or an MCP server fails (toolFailing),
 // with a leading label such as "**Context:**" read as part of it.
 func OpeningToolFailure(src []byte) bool {
-	b := src[:min(len(src), 8<<10)]
-	if bytes.HasPrefix(b, []byte("---\n")) || bytes.HasPrefix(b, []byte("---\r\n")) {
-		if k := bytes.Index(b[3:], []byte("\n---")); k >= 0 {
-			b = b[3+k+4:]
-		}
-	}
+	b := openingBytes(src)
 	var para []string
 	title := false
 	for len(b) > 0 {
