@@ -36,7 +36,7 @@ func (v *view) stanceWhy(seg *segment, h hit) (Stance, string) {
 	if seg.kind == segProse && v.definitionAt(h.start) {
 		return Mention, "a definition (`name` - what it does) describes an option"
 	}
-	if v.u.Kind == StringLit && helpEntry(v.f.s[v.lines.lineStart(v.f.s, h.start):], h.start-v.lines.lineStart(v.f.s, h.start)) {
+	if ls := v.lines.lineStart(v.f.s, h.start); v.u.Kind == StringLit && helpEntry(v.f.s[ls:], h.start-ls) {
 		return Mention, "a help text's entry (\"  relay sweep  - Find and kill …\") says what a command does"
 	}
 	if seg.kind == segProse && v.u.Kind != FrontMatter && descriptionField(v.f.s[v.lines.lineStart(v.f.s, h.start):]) {
@@ -835,6 +835,9 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 // cost and then bans it by reference (", so we never do it", ", so
 // don't", ", so never do that").
 func consequenceBan(rest string) bool {
+	if !strings.Contains(rest, ", so ") {
+		return false // most clauses: one search, not eleven
+	}
 	for _, p := range []string{", so don't", ", so do not", ", so never", ", so we never", ", so we don't", ", so we do not",
 		", so you should never", ", so you should not", ", so you must not", ", so avoid it", ", so avoid that"} {
 		if strings.Contains(rest, p) {
