@@ -338,7 +338,7 @@ func (a *analyzer) ownFile(x arg) bool {
 // stateRef: the expression names session state.
 func (a *analyzer) stateRef(lo, hi int) bool {
 	for i := lo; i < hi; i++ {
-		if v, ok := a.pathVal(i); ok && rules.CodeEditsState(v, a.path, never) {
+		if v, ok := a.pathVal(i); ok && rules.CodeEditsState(v, a.path, nil) {
 			return true
 		}
 		if a.name(i) != "" && !a.is(i-1, ".") {
@@ -351,7 +351,3 @@ func (a *analyzer) stateRef(lo, hi int) bool {
 	}
 	return false
 }
-
-// never: JS code names no recovery scope of its own; a fix is known by
-// its file's name (rules.CodeEditsState).
-func never() bool { return false }

@@ -374,7 +374,7 @@ func (a *analyzer) bind(i int) {
 			if rules.IsWatchedPath(v) {
 				a.watch[key] = true
 			}
-			if rules.CodeEditsState(v, a.path, never) {
+			if rules.CodeEditsState(v, a.path, nil) {
 				a.state[key] = true
 			}
 		}

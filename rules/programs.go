@@ -122,7 +122,8 @@ func IsStatePath(p string) bool { return isStateFile(strings.ToLower(p)) }
 // workflow's own progress record (state.json, a runtime-state folder of
 // a build, in the code's own tree) only in code that runs as a
 // recovery step, as in prose: the scanner says so by recovery (a fix
-// script's header, a repair function; asked only of such a record), or
+// script's header, a repair function; asked only of such a record, nil
+// where the scanner knows no such scope), or
 // the file's name does (fix-state.sh, reset_breaker.py). A record at an
 // absolute path outside the temporary folders (/data/agent_state.json) is
 // another program's.
@@ -138,7 +139,7 @@ func CodeEditsState(p, file string, recovery func() bool) bool {
 		return false
 	}
 	elsewhere := strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "/tmp/") && !strings.HasPrefix(p, "/var/tmp/")
-	return elsewhere || recovery() || RecoveryFile(file) || hasAnyWord(fileTitle(file), resetWords)
+	return elsewhere || recovery != nil && recovery() || RecoveryFile(file) || hasAnyWord(fileTitle(file), resetWords)
 }
 
 // lockRelease: the file is the release half of a lock's own API
