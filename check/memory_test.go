@@ -155,3 +155,47 @@ func peakLive(f func()) uint64 {
 	}
 	return peak - base
 }
+
+// TestLongUnitNotHeld checks one-line files that are one paragraph full
+// of findings: the scanner passes the paragraph on in pieces of whole
+// sentences (rules.MaxPiece) and the classifier judges a piece at a time,
+// so what is live beside the file is a piece's text, offsets and folded
+// copy, the same few MiB whatever the file's size. Held whole, the
+// paragraph's text, its copy without code spans and their offsets grew
+// with the file, three to four bytes per byte.
+func TestLongUnitNotHeld(t *testing.T) {
+	if testing.Short() {
+		t.Skip("checks files of several MiB")
+	}
+	for _, tt := range []struct{ name, sentence string }{
+		{"recs.md", "If the MCP server hangs, run `pkill -f mcp_server` and retry. "},
+		{"recs.txt", "If the MCP server hangs, run pkill -f mcp_server and retry. "},
+		{"plain.md", "If the MCP server hangs, run pkill -f mcp_server and retry. "},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			c := check.NewChecker()
+			// tables the checker loads on first use are not the file's
+			if _, err := c.Source(tt.name, []byte(tt.sentence), check.Config{}); err != nil {
+				t.Fatal(err)
+			}
+			peak := func(size int) float64 {
+				src := []byte(strings.Repeat(tt.sentence, size/len(tt.sentence)))
+				var fs []check.Finding
+				var err error
+				live := peakLive(func() { fs, err = c.Source(tt.name, src, check.Config{}) })
+				if err != nil || len(fs) != 1 {
+					t.Fatalf("%d findings, error %v; want the line's one", len(fs), err)
+				}
+				return float64(live) / (1 << 20)
+			}
+			small, large := peak(3<<20), peak(12<<20)
+			t.Logf("peak live heap beside the file: %.1f MiB at 3 MiB, %.1f MiB at 12 MiB", small, large)
+			// a piece's room is what it is at any size, give or take the
+			// growth of its slices (2 MiB for code spans); held whole, the
+			// paragraph adds 27 MiB or more for the 9 MiB
+			if large-small > 4.5 {
+				t.Errorf("the peak live heap grew by %.1f MiB for 9 MiB more of one paragraph: it is held whole", large-small)
+			}
+		})
+	}
+}

@@ -92,6 +92,10 @@ func verdicts(u Unit, rules []*Rule, why bool, fn func(Verdict)) {
 	if len(u.Text) == 0 || u.Offsets.Len() != len(u.Text)+1 {
 		return
 	}
+	if len(u.Text) > MaxPiece {
+		eachPiece(u, func(p Unit) { verdicts(p, rules, why, fn) })
+		return
+	}
 	v := newView(&u)
 	var cap *caption
 	judge := func(seg *segment) {

@@ -180,8 +180,31 @@ func (s *scanner) addLine(i, stop int) {
 	for end > i && (s.src[end-1] == ' ' || s.src[end-1] == '\t') {
 		end--
 	}
+	// a paragraph past rules.MaxPiece is passed on in pieces of whole
+	// sentences, as the classifier would judge it, so that its text is
+	// never held whole (a one-line file is one paragraph)
+	for len(s.b.text)+end-i > rules.MaxPiece {
+		room := rules.MaxPiece - len(s.b.text)
+		if room <= 0 {
+			s.piece()
+			continue
+		}
+		cut := i + rules.PieceEnd(s.src[i:end], room, false)
+		s.b.addRun(s.src, i, cut)
+		s.piece()
+		i = cut
+	}
 	s.b.addRun(s.src, i, end)
 	s.lastTerm = stop
+}
+
+// piece passes on the paragraph collected so far as a unit of its own
+// and opens a unit of the same kind for the rest of it.
+func (s *scanner) piece() {
+	kind := s.open
+	s.flush()
+	s.open = kind
+	s.b.reset()
 }
 
 // item opens a list item whose marker sits at column ind and whose text is

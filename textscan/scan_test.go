@@ -179,3 +179,42 @@ func BenchmarkScan(b *testing.B) {
 		textscan.Scan(src, "bench.txt")
 	}
 }
+
+// TestLongParagraphInPieces: a paragraph past rules.MaxPiece is passed on
+// in pieces of whole sentences, each a unit at most MaxPiece long with
+// exact positions, and the pieces are the paragraph; the units around it
+// are those of a short paragraph.
+func TestLongParagraphInPieces(t *testing.T) {
+	const sentence = "If it hangs, run `pkill -f srv` now. "
+	n := 2*rules.MaxPiece/len(sentence) + 5
+	long := strings.Repeat(sentence, n)
+	src := []byte("# Recovery\n\n" + long + "\n\nAfter it.\n")
+	units := textscan.Scan(src, "long.txt")
+	golden.CheckUnits(t, src, "long.txt", units)
+	if len(units) < 4 {
+		t.Fatalf("%d units", len(units))
+	}
+	if units[0].Text != "Recovery" {
+		t.Fatalf("first unit %q, want the heading", units[0].Text)
+	}
+	var joined strings.Builder
+	for _, u := range units[1 : len(units)-1] {
+		if len(u.Text) > rules.MaxPiece {
+			t.Errorf("a unit of %d bytes, past MaxPiece", len(u.Text))
+		}
+		if !strings.HasSuffix(strings.TrimSpace(u.Text), ".") {
+			t.Errorf("a piece ends %q, not at a sentence end", u.Text[len(u.Text)-10:])
+		}
+		if len(u.Ctx.Headings) != 1 || u.Ctx.Headings[0] != "Recovery" {
+			t.Errorf("a piece's headings are %q", u.Ctx.Headings)
+		}
+		joined.WriteString(u.Text)
+	}
+	want := strings.ReplaceAll(long, "`", "")
+	if got := joined.String(); strings.TrimSpace(got) != strings.TrimSpace(want) {
+		t.Errorf("the pieces hold %d bytes, the paragraph %d", len(got), len(want))
+	}
+	if last := units[len(units)-1]; last.Text != "After it." {
+		t.Errorf("the unit after the paragraph is %q", last.Text)
+	}
+}
