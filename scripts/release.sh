@@ -14,6 +14,10 @@ case $version in
 v[0-9]* | 0.0.0-snapshot+*) ;;
 *) echo "release.sh: version $version: want vX.Y.Z" >&2; exit 2 ;;
 esac
+if [ "${version#0.0.0-snapshot+}" = "$version" ] && [ "${RELEASE_FUZZED:-}" != 10m ]; then
+	echo "release.sh: run every fuzz target for 10 minutes first (scripts/fuzz.sh -p 2 10m), then set RELEASE_FUZZED=10m" >&2
+	exit 2
+fi
 rm -rf dist && mkdir -p dist
 targets=${RELEASE_TARGETS:-linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64}
 for target in $targets; do
