@@ -663,6 +663,23 @@ var configModifier = set("error", "errors", "issue", "issues", "problem", "probl
 	"mistake", "mistakes", "parameter", "parameters", "variable", "variables", "guide", "docs", "reference",
 	"schema", "schemas")
 
+// otherSystems are the words that, just before a config noun, name a
+// system other than an MCP server or client as its owner: "the SSL
+// config", "your mock configuration", "the DLQ configuration", "the
+// storage configuration". Such a noun is that system's settings, not a
+// client's server table, in an MCP document as anywhere else.
+var otherSystems = set("ssl", "tls", "mock", "mocks", "dlq", "queue", "storage", "database", "db", "cluster", "replication",
+	"backup", "alarm", "alarms", "metric", "metrics", "logging", "log", "nginx", "apache", "webpack", "babel", "eslint",
+	"prettier", "jest", "vite", "typescript", "tsconfig", "docker", "kubernetes", "k8s", "helm", "terraform", "git", "ssh",
+	"dns", "network", "firewall", "cors", "bucket", "lambda", "vpc", "iam", "oauth", "saml", "sso", "ldap", "kafka",
+	"redis", "postgres", "mysql", "cache", "build", "ci", "pipeline", "test", "lint", "linter", "router", "routing")
+
+// otherSystemConfig: the config noun at k is owned by another system
+// (otherSystems), named by the word just before it.
+func otherSystemConfig(toks []token, k int) bool {
+	return k > 0 && toks[k-1].word && !toks[k-1].code && otherSystems[toks[k-1].s]
+}
+
 // serverConfig: within n words from k a config noun is a server's or a
 // client's: "the server's config entry", "the server configuration".
 func serverConfig(toks []token, k, n int) bool {
@@ -753,7 +770,7 @@ func genericAt(seg *segment, toks []token, k, n int, generic []string, placed bo
 		if placed && place && w.s == "for" && !w.code {
 			return false // "add it to your ~/.bashrc for permanent configuration": a purpose, after the place
 		}
-		if place && (!w.code || serverTableKey(w.s)) && !configModifier[wordAt(toks, k+1)] {
+		if place && (!w.code || serverTableKey(w.s)) && !configModifier[wordAt(toks, k+1)] && !otherSystemConfig(toks, k) {
 			ws := strings.TrimSuffix(strings.TrimSuffix(w.s, "'s"), "’s") // "the config's command"
 			for _, g := range generic {
 				if g == ws || strings.HasPrefix(g, ws+" ") && containsWord(seg.v.f.s[w.start:min(w.start+len(g)+1, seg.end)], g) {
