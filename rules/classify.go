@@ -344,6 +344,17 @@ func (v *view) code(i int) bool {
 	return k < len(v.spans) && at >= v.spans[k].Start
 }
 
+// codeSpan returns the text of the inline code span that holds folded
+// byte i, or "" when none does.
+func (v *view) codeSpan(i int) string {
+	if !v.code(i) {
+		return ""
+	}
+	at := v.f.back.At(i)
+	k := sort.Search(len(v.spans), func(k int) bool { return v.spans[k].End > at })
+	return v.u.Text[v.spans[k].Start:v.spans[k].End]
+}
+
 // contextVerdicts reads what surrounds the unit: a ban or a report framing
 // it, from the nearest marked heading, the list lead-in, the label, the
 // table column or the text before a code block.

@@ -167,7 +167,7 @@ func findSessionStateEdit(seg *segment, emit func(hit)) {
 			}
 			n++
 			if stateNoun(toks, k) || n == 1 && pronounState(toks, k) {
-				if memoryLock(seg, toks, k) {
+				if memoryLock(seg, toks, k) || w.code && codeElement(seg.v.codeSpan(w.start)) {
 					break
 				}
 				if ownCommandMeans(toks, k+1) {
@@ -190,6 +190,33 @@ func findSessionStateEdit(seg *segment, emit func(hit)) {
 			}
 		}
 	}
+}
+
+// codeElement: an inline code span names an element of a program, not a
+// file: an identifier with an underscore or a capital inside it, or one
+// that ends in a method's "!", "?" or "()" ("remove `lock!` and
+// `with_lock`", "drop `acquireLease()`"). A state noun in it is a
+// method's or a variable's name; a file would carry a dot or a slash.
+func codeElement(span string) bool {
+	s := strings.TrimSuffix(span, "()")
+	call := len(s) < len(span)
+	if t := strings.TrimRight(s, "!?"); len(t) < len(s) {
+		s, call = t, true
+	}
+	if s == "" || s[0] >= '0' && s[0] <= '9' {
+		return false
+	}
+	inner := false
+	for i, c := range s {
+		switch {
+		case c == '_' || i > 0 && c >= 'A' && c <= 'Z':
+			inner = true
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9':
+		default:
+			return false
+		}
+	}
+	return call || inner
 }
 
 // ownCommandMeans: from k, the clause says the edit is done with a
