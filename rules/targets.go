@@ -598,6 +598,9 @@ func fileEdit(seg *segment, isTarget func(string) bool, generic []string, emit f
 		}
 		lo, hi := clauseBounds(toks, ti)
 		if v, ok := nearestEditVerb(seg, toks, lo, hi, ti, t); ok {
+			if readSource(toks, v, ti) {
+				continue // "set X to use a profile from your credentials file": the file is read
+			}
 			if l := lemma(toks[v].s, editForms); strings.HasSuffix(t.s, "/") && (l == "write" || l == "save" || l == "put" || l == "add") &&
 				(prevTo(toks, ti) || prevIn(toks, ti)) {
 				continue // "write files to /mnt/session/outputs/": new files in a folder, nothing in it edited
@@ -1146,6 +1149,43 @@ func prevTo(toks []token, ti int) bool {
 		if toks[k].word && (toks[k].s == "to" || toks[k].s == "into" || toks[k].s == "over" || toks[k].s == "onto" || toks[k].s == "as") {
 			return true
 		}
+	}
+	return false
+}
+
+// readSource: the file at ti is where a purpose infinitive between the
+// edit verb at v and it reads from ("set `AWS_PROFILE` to use a profile
+// from your `~/.aws/credentials` file", "to load the keys from .env"):
+// the verb edits something else, the file is only read.
+func readSource(toks []token, v, ti int) bool {
+	if !prevFrom(toks, ti) {
+		return false
+	}
+	for k := v + 1; k+1 < ti; k++ {
+		if toks[k].word && !toks[k].code && toks[k].s == "to" && readVerbs[wordAt(toks, k+1)] {
+			return true
+		}
+	}
+	return false
+}
+
+// readVerbs take what they are given from a file without changing it.
+var readVerbs = set("use", "read", "load", "pick", "take", "get", "fetch", "pull", "import", "source")
+
+// prevFrom: "from" stands before the file at ti, a determiner or
+// possessive between.
+func prevFrom(toks []token, ti int) bool {
+	for k := ti - 1; k >= 0 && k >= ti-3; k-- {
+		if !toks[k].word {
+			continue
+		}
+		switch toks[k].s {
+		case "from":
+			return true
+		case "your", "the", "a", "this", "that", "its", "their", "our":
+			continue
+		}
+		return false
 	}
 	return false
 }
