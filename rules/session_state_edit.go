@@ -170,7 +170,7 @@ func findSessionStateEdit(seg *segment, emit func(hit)) {
 				if memoryLock(seg, toks, k) || w.code && codeElement(seg.v.codeSpan(w.start)) {
 					break
 				}
-				if ownCommandMeans(toks, k+1) {
+				if ownCommandMeans(toks, k+1) || ownCommandPurpose(toks, i) {
 					return // "remove the stale lock with `terraform force-unlock`": the tool's own reset
 				}
 				emit(hit{start: t.start, end: t.end, verb: true})
@@ -242,6 +242,55 @@ func ownCommandMeans(toks []token, k int) bool {
 			}
 		}
 		return false
+	}
+	return false
+}
+
+// ownCommandPurpose: the state verb at i is the purpose of running a
+// program's own command ("run `relay reset --session` to clear the stale
+// session", "call `configure(mode=\"reset\")` to clear it"): the command
+// does the reset, as its tool provides; with a file, process or database
+// tool ("run `rm -f session.lock` to clear it") it is a hand edit.
+func ownCommandPurpose(toks []token, i int) bool {
+	if prevWord(toks, i) != "to" {
+		return false
+	}
+	k := i - 1
+	for k >= 0 && !(toks[k].word && toks[k].s == "to") {
+		k--
+	}
+	first := -1 // the command's first word
+	for j := k - 1; j >= 0 && j >= k-16; j-- {
+		t := toks[j]
+		if !t.code && t.s == ")" && first < 0 {
+			// a call written out, `configure(mode="reset")` without its
+			// backticks: the name before the parenthesis is the command
+			o := j - 1
+			for o > 0 && toks[o].s != "(" && toks[o].s != ")" {
+				o--
+			}
+			if o > 0 && toks[o].s == "(" && toks[o-1].word && toks[o-1].end == toks[o].start {
+				first, j = o-1, o-1
+				continue
+			}
+			return false
+		}
+		if !t.code {
+			if t.word && first >= 0 {
+				switch t.s {
+				case "run", "use", "call", "execute", "invoke", "try":
+					c := toks[first].s
+					return !genericTools[c] && !removeCommands[c] && !editorCommands[c]
+				}
+			}
+			if t.word || t.s == "," || t.s == "." || t.s == ";" {
+				return false
+			}
+			continue
+		}
+		if t.word {
+			first = j
+		}
 	}
 	return false
 }
