@@ -64,6 +64,17 @@ request_mcp_reconnect MCP tool), give the operator the UI steps it returns, and 
 	find:     findProcessKill,
 }
 
+// startedInPipe: the text before a Stop-Process pipes it the process
+// object that Start-Process -PassThru returned earlier in the pipeline.
+func startedInPipe(before string) bool {
+	before = strings.TrimRight(before, " \t")
+	if !strings.HasSuffix(before, "|") {
+		return false
+	}
+	k := strings.LastIndex(before, "start-process")
+	return k >= 0 && strings.Contains(before[k:], "-passthru")
+}
+
 // killCommands are unambiguous process-killing commands.
 var killCommands = set("pkill", "killall", "taskkill", "xkill", "tskill", "stop-process", "pskill", "kill-port", "fkill", "killport", "tree-kill")
 
@@ -79,6 +90,9 @@ func findProcessKill(seg *segment, emit func(hit)) {
 		switch {
 		case killCommands[w] && i > 0 && toks[i-1].s == "." && i+1 < len(toks) && toks[i+1].s == "(":
 			// a method of some API (ScrollTrigger.killAll()), not the command
+		case w == "stop-process" && startedInPipe(s[seg.start:t.start]):
+			// "Start-Process srv -PassThru | Stop-Process": the pipeline
+			// ends the process it started itself, through its own handle
 		case killCommands[w]:
 			if !listsSignals(s[t.end:seg.end]) {
 				emit(hit{start: t.start, end: t.end})
