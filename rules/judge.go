@@ -368,7 +368,34 @@ func proseStance(seg *segment, h hit, floor int) Stance {
 	if throughControl(toks, i, hi) {
 		return Mention // "remove the lockfile with the **Remove user lock** button": the tool's own control
 	}
+	if h.verb && othersHabit(toks, lo, i) {
+		return Mention // "container orchestrators typically send SIGTERM": what others do
+	}
 	return mood(toks, lo, i, hi, h, seg.v.u.Kind == Prose || seg.v.u.Kind == Heading)
+}
+
+// othersHabit: the verb at i is the present tense of a plural subject
+// other than the writer or the reader, with a habit word between
+// ("orchestrators typically send SIGTERM", "they usually kill the
+// worker"): a statement of what other people or programs do. The first
+// person's habit is advice passed on (habit); the reader's is an
+// instruction.
+func othersHabit(toks []token, lo, i int) bool {
+	k := i - 1
+	if k <= lo || !toks[k].word || toks[k].code || !habitWords[toks[k].s] || toks[k].s == "just" || toks[k].s == "simply" || toks[k].s == "then" {
+		return false
+	}
+	p := toks[k-1]
+	if !p.word || p.code {
+		return false
+	}
+	switch p.s {
+	case "they", "people", "users", "children":
+		return true
+	case "is", "was", "has", "does", "this", "its", "yes", "as", "less", "unless", "thus", "always":
+		return false
+	}
+	return len(p.s) > 3 && strings.HasSuffix(p.s, "s") && !strings.HasSuffix(p.s, "ss") && !strings.HasSuffix(p.s, "'s")
 }
 
 // throughControl: after the action in its clause, "with", "using",
