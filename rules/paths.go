@@ -19,8 +19,11 @@ func IsTestPath(name string) bool {
 	case strings.HasSuffix(b, "_test.go"),
 		strings.HasPrefix(b, "test_") && (strings.HasSuffix(b, ".py") || strings.HasSuffix(b, ".sh")),
 		strings.HasSuffix(b, "_test.py"), strings.HasSuffix(b, "_test.sh"), strings.HasSuffix(b, ".bats"),
-		b == "conftest.py",
-		strings.Contains(b, ".test.") || strings.Contains(b, ".spec."):
+		b == "conftest.py", b == "tests.py", // Django's per-app tests module
+		strings.Contains(b, ".test.") || strings.Contains(b, ".spec."),
+		// the suffixes test runners are set to collect: Vitest's
+		// "*.vitest.ts" beside Jest's tests, Playwright's "*.e2e.ts"
+		strings.Contains(b, ".vitest.") || strings.Contains(b, ".e2e."):
 		return true
 	}
 	dir := "/" + path.Dir(n) + "/"
