@@ -167,7 +167,9 @@ func findRawAPI(seg *segment, emit func(hit)) {
 			emit(hit{start: t.start, end: t.end})
 		case w == "endpoint" || w == "endpoints":
 			p := prevWord(toks, i)
-			if p == "rest" || p == "http" || p == "api" || p == "raw" {
+			if (p == "rest" || p == "http" || p == "api" || p == "raw") && apiVerbBefore(toks, i) {
+				// "call the REST endpoint", "POST to the API endpoint"; not
+				// "check that your API endpoint supports function calling"
 				emit(hit{start: t.start, end: t.end})
 			}
 		case (w == "raw" && wordAt(toks, i+1) == "http"):
