@@ -537,11 +537,14 @@ func killVerb(seg *segment, i int) bool {
 			}
 		}
 	}
-	// the script's or agent's own children ("all background processes")
+	// the script's or agent's own children ("all background processes",
+	// "terminate the subprocess after the task": a subprocess is its
+	// parent's, and the reader told to end it started it)
 	for k, n := i+1, 0; k < len(toks) && n < 4; k++ {
 		if t := toks[k]; t.word {
 			n++
-			if t.s == "background" || t.s == "child" || t.s == "children" || t.s == "spawned" || t.s == "own" {
+			if t.s == "background" || t.s == "child" || t.s == "children" || t.s == "spawned" || t.s == "own" ||
+				t.s == "subprocess" || t.s == "subprocesses" {
 				return false
 			}
 		}
