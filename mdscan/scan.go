@@ -155,6 +155,7 @@ type frame struct {
 	listItem bool
 	// task is set in a list item that opens with an open task box ("- [ ] …")
 	task    bool
+	done    bool // a list item that opens with a ticked box ("- [x] …")
 	ordered bool
 	quote   bool
 
@@ -261,6 +262,7 @@ func (s *scanner) context() rules.Context {
 		ListItem: f.listItem,
 		Ordered:  f.listItem && f.ordered,
 		Task:     f.listItem && f.task,
+		Done:     f.listItem && f.done,
 		Quote:    f.quote,
 		Path:     s.path,
 	}
@@ -352,8 +354,12 @@ func (s *scanner) visit(n ast.Node, entering bool) (ast.WalkStatus, error) {
 	case east.KindTaskCheckBox:
 		// an open box is a step still to take; a ticked one, in a pull
 		// request or a changelog, reports what was done
-		if entering && !n.(*east.TaskCheckBox).IsChecked {
-			s.top().task = true
+		if entering {
+			if n.(*east.TaskCheckBox).IsChecked {
+				s.top().done = true
+			} else {
+				s.top().task = true
+			}
 		}
 	case east.KindTable:
 		if entering {

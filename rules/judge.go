@@ -365,6 +365,9 @@ func proseStance(seg *segment, h hit, floor int) Stance {
 	if taskHead(seg, toks, i) {
 		return Recommend // "- [ ] Updated `.env` with the key": an open box is a step to take
 	}
+	if seg.v.u.Ctx.Done && seg.v.u.Kind != CodeBlock {
+		return Mention // "- [x] Clear error messages for missing config": work reported as done
+	}
 	if throughControl(toks, i, hi) {
 		return Mention // "remove the lockfile with the **Remove user lock** button": the tool's own control
 	}

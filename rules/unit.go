@@ -81,6 +81,10 @@ type Context struct {
 	// Task is true in a task-list item with an open box ("- [ ] Rotated
 	// the key"): its opening verb names a step to take, in whatever form.
 	Task bool
+	// Done is true in a task-list item with a ticked box ("- [x] Cleared
+	// the lock"): a checklist's record of work done, in a pull request,
+	// a changelog or an implementation plan, not a step to take.
+	Done bool
 	// Quote is true inside a block quote.
 	Quote bool
 	// Info is a code block's info string ("bash", "console", "go"),

@@ -42,6 +42,12 @@ func DumpUnits(src []byte, path string, units []rules.Unit) string {
 		} else if c.Ordered {
 			fmt.Fprintf(&b, "\tordered without list-item\n")
 		}
+		if c.Task {
+			fmt.Fprintf(&b, "\ttask open\n")
+		}
+		if c.Done {
+			fmt.Fprintf(&b, "\ttask done\n")
+		}
 		if c.Quote {
 			fmt.Fprintf(&b, "\tquote\n")
 		}
