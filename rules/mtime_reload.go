@@ -178,6 +178,7 @@ func touchCommand(seg *segment, i int) bool {
 	}
 	timeFlag := false
 	target, other := false, false
+	envOnly := true // every file touched is an env file
 	for _, a := range strings.Fields(rest) {
 		switch {
 		case a == "-m" || a == "-a" || a == "-c" || a == "-am" || a == "-ma" || a == "-cm" || a == "-mc" ||
@@ -188,6 +189,7 @@ func touchCommand(seg *segment, i int) bool {
 			a = strings.TrimRight(strings.Trim(a, "\"'"), ".,;:)")
 			if isConfigFile(a) || isEnvFile(a) || isStateFile(a) || reloadTarget(a) || strings.HasSuffix(a, ".ini") {
 				target = true
+				envOnly = envOnly && isEnvFile(a) && !isConfigFile(a)
 			} else if a != "" {
 				other = true
 			}
@@ -199,6 +201,12 @@ func touchCommand(seg *segment, i int) bool {
 		// restarts the web process"); a time flag alone on some file
 		// ("touch -t 202001010000 old.txt" on a usage page) only sets
 		// its times, with no watcher in sight
+		return false
+	}
+	if target && envOnly && !timeFlag && !other && !reloadContext(seg) && !seg.v.inRecovery(seg) {
+		// "touch .env" in a quickstart, before the keys go into it: an
+		// env file is made empty and then filled; touched again to be
+		// reloaded, the text says so (a reload or a failure around it)
 		return false
 	}
 	return !creationContext(seg)
