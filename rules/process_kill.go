@@ -413,6 +413,9 @@ func passiveProcess(toks []token, i, m int) bool {
 			continue
 		}
 		n++
+		if t.s == "subprocess" || t.s == "subprocesses" || t.s == "child" || t.s == "children" {
+			return false // "make sure the subprocess is terminated": the writer's own child
+		}
 		if processObject(t.s) {
 			// "the print job should be terminated": jobs, tasks and
 			// instances end in other senses, as after the verb
