@@ -34,7 +34,7 @@ func (v *view) stanceWhy(seg *segment, h hit) (Stance, string) {
 		return Mention, "command names alone (`kill` or `killall`), none run with what it acts on"
 	}
 	if seg.kind == segProse && v.definitionAt(h.start) {
-		return Mention, "a definition (`name` - what it does) describes an option"
+		return Mention, "a definition (a `name` or an HTTP endpoint, then what it does) describes it"
 	}
 	if ls := v.lines.lineStart(v.f.s, h.start); v.u.Kind == StringLit && helpEntry(v.f.s[ls:], h.start-ls) {
 		return Mention, "a help text's entry (\"  relay sweep  - Find and kill …\") says what a command does"
@@ -227,7 +227,20 @@ func threadFile(p string) bool {
 // in the description after it: an option or API reference.
 func (v *view) definitionAt(at int) bool {
 	u := v.u
-	if len(u.Code) == 0 || u.Kind != Prose {
+	if u.Kind != Prose {
+		return false
+	}
+	if endpointTerm(u.Text) > 0 {
+		// "**POST /sessions/{id}/purge** — Purge session data.": an API
+		// reference's entry names an endpoint and says what it does, on
+		// the entry's first line
+		end := len(u.Text)
+		if k := strings.IndexByte(u.Text, '\n'); k >= 0 {
+			end = k
+		}
+		return v.source(at) < u.Offsets.At(end)
+	}
+	if len(u.Code) == 0 {
 		return false
 	}
 	sp := u.Code[0]
@@ -252,6 +265,30 @@ func (v *view) definitionAt(at int) bool {
 	end := sp.End + len(rest) - len(trimmed) + sep
 	return v.source(at) >= u.Offsets.At(min(end, u.Offsets.Len()-1))
 }
+
+// endpointTerm returns the end of the separator after an HTTP endpoint
+// that opens the text as the term of a definition ("POST /sessions/{id}
+// — Stop the session", "DELETE /locks/:id: Remove a lock"), or 0.
+func endpointTerm(text string) int {
+	method, rest, ok := strings.Cut(text, " ")
+	if !ok || !httpMethods[method] || !strings.HasPrefix(rest, "/") {
+		return 0
+	}
+	k := strings.IndexAny(rest, " \t")
+	if k < 0 {
+		return 0
+	}
+	path := strings.TrimRight(rest[:k], ":")
+	after := strings.TrimLeft(rest[len(path):], " \t")
+	for _, sep := range []string{":", "— ", "– ", "- "} {
+		if strings.HasPrefix(after, sep) {
+			return len(text) - len(after) + len(sep)
+		}
+	}
+	return 0
+}
+
+var httpMethods = set("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS")
 
 // echoString: a hit inside a quoted string printed by echo and the like is
 // read as the prose it prints ("Run: pkill ..." tells the reader to run it).
