@@ -8,8 +8,14 @@ import (
 // readerCues address the person reading a code comment rather than
 // describe the code beside it.
 var readerCues = []string{"you", "your", "yourself", "you're", "you'll", "manually", "by hand",
-	"operator", "operators", "don't forget", "do not forget", "remember to", "make sure", "be sure to",
+	"operator", "operators", "don't forget", "do not forget", "remember to",
 	"before running", "before you run"}
+
+// assureCues address the reader only where the code does not do what
+// they ask for: over code that does it ("# make sure the process exists,
+// then terminate it" above proc.terminate()), they say what it makes sure
+// of.
+var assureCues = []string{"make sure", "be sure to"}
 
 // describesCode reports whether a hit sits in a code comment that says
 // what the code beside or below it does ("// Kill the stale worker" over
@@ -25,7 +31,7 @@ func (v *view) describesCode(r *Rule, seg *segment, h hit) bool {
 		return false // only code scanners set Annotates: comments and docstrings
 	}
 	text := seg.prose()
-	if hasAnyWord(text, readerCues) {
+	if hasAnyWord(text, readerCues) || hasAnyWord(text, assureCues) && !carriesOut(r, code) {
 		return false
 	}
 	if (v.code(h.start) || inBackticks(v.f.s[seg.start:seg.end], h.start-seg.start, h.end-seg.start)) && runsQuoted(v.f.s[seg.start:h.start]) && !carriesOut(r, code) {
