@@ -76,6 +76,32 @@ func ownSchema(v *view) bool {
 	return strings.Contains(t, "create trigger") || strings.Contains(t, "alter table") || strings.Contains(t, "create table")
 }
 
+// inProgram: the unit is a string of a program (a long one is read as
+// paragraphs of prose in its source file), not a page's SQL step.
+func inProgram(v *view) bool {
+	return v.u.Kind == StringLit || v.u.Kind == Prose && sourceExts[path.Ext(strings.ToLower(v.u.Ctx.Path))]
+}
+
+// boundStatement: the rest of a SQL statement in a program's string takes
+// bind parameters ("WHERE thread_id = %s", "= ?", "= $1", "= :id",
+// "%(name)s"): the program's own data access, run with the values it is
+// given, as a store deletes a thread's rows; a reset script or a hand
+// edit spells its values out.
+func boundStatement(rest string) bool {
+	for i := 0; i < len(rest); i++ {
+		switch c := rest[i]; {
+		case c == '?':
+			return true
+		case c == '%' && i+1 < len(rest) && (rest[i+1] == 's' || rest[i+1] == '('):
+			return true
+		case (c == '$' || c == ':' || c == '@') && i > 0 && (rest[i-1] == ' ' || rest[i-1] == '(' || rest[i-1] == '=') &&
+			i+1 < len(rest) && (rest[i+1] >= '0' && rest[i+1] <= '9' || rest[i+1] >= 'a' && rest[i+1] <= 'z' || rest[i+1] == '_'):
+			return true
+		}
+	}
+	return false
+}
+
 // sourceExts are the extensions of the program files whose strings the
 // code scanners hand over.
 var sourceExts = set(".go", ".py", ".js", ".mjs", ".cjs", ".ts", ".tsx", ".jsx", ".mts", ".cts")
@@ -101,7 +127,7 @@ func findSessionStateEdit(seg *segment, emit func(hit)) {
 		if !sqlStateTable(table) && !(kw == "update " && stateColumns(rest[n:])) {
 			continue
 		}
-		if ownSchema(seg.v) {
+		if ownSchema(seg.v) || inProgram(seg.v) && boundStatement(seg.v.f.s[seg.start+k:min(seg.start+k+400, len(seg.v.f.s))]) {
 			break
 		}
 		emit(hit{start: seg.start + k, end: seg.start + k + len(kw) - 1})
