@@ -29,7 +29,9 @@ var shellTags = map[string]bool{"zx.$": true, "execa.$": true, "execa.$sync": tr
 var quietTags = map[string]bool{"sql": true, "css": true, "gql": true, "graphql": true, "keyframes": true,
 	"createGlobalStyle": true, "regex": true}
 
-func (a *analyzer) walk() {
+// walk reads the strings and calls of toks[first:end], where no bracket
+// is open.
+func (a *analyzer) walk(first, end int) {
 	var stack []frame
 	top := func() *frame {
 		if len(stack) == 0 {
@@ -37,7 +39,7 @@ func (a *analyzer) walk() {
 		}
 		return &stack[len(stack)-1]
 	}
-	for i := 0; i < len(a.toks); i++ {
+	for i := first; i < end; i++ {
 		t := a.toks[i]
 		switch {
 		case t.kind == tOp && (t.s == "(" || t.s == "[" || t.s == "{"):
