@@ -154,8 +154,9 @@ func scanStretches(src []byte, name string, unit func(rules.Unit, bool), call fu
 			a.bind(i)
 		}
 	})
-	// the tables read the bindings of lists, which the first reading of
-	// bindings leaves as they end
+	// the first reading of bindings leaves the lists as they end, and the
+	// tables read them
+	a.listsDone = true
 	a.stretches(text, jsx, false, func(_ *lexer, first, end int) {
 		for i := first; i < end; i++ {
 			a.bind(i)
@@ -269,7 +270,11 @@ type analyzer struct {
 	// firstBrace: the file's first token is '{' (what a.is(0, "{") reads
 	// in the whole file)
 	firstBrace bool
-	alias      map[string]string // local name → module or module.export it imports
+	// listsDone: lists are as the bindings leave them at the file's end,
+	// which the first reading of them finds (what a name is bound to does
+	// not depend on what the code owns)
+	listsDone bool
+	alias     map[string]string // local name → module or module.export it imports
 	// what names are bound to, by dotted name (child, this.child)
 	lists map[string]list // an array, string or template literal
 	own   map[string]bool // a child process the code started, or itself
@@ -360,6 +365,7 @@ func (a *analyzer) prepare() {
 		for i := range a.toks {
 			a.bind(i)
 		}
+		a.listsDone = true
 	}
 	for i := range a.toks {
 		a.findTables(i)
@@ -650,7 +656,7 @@ func (a *analyzer) bind(i int) {
 	if a.own[key] || a.origin(lo, hi) {
 		a.own[key] = true
 	}
-	if a.is(lo, "[") && a.match[lo] == hi-1 || a.strings(lo) == hi {
+	if !a.listsDone && (a.is(lo, "[") && a.match[lo] == hi-1 || a.strings(lo) == hi) {
 		a.lists[key] = a.listOf(lo, hi)
 	}
 	for k := lo; k < hi; k++ {

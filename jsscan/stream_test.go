@@ -1,6 +1,7 @@
 package jsscan
 
 import (
+	"bytes"
 	"os"
 	"strings"
 	"testing"
@@ -32,6 +33,7 @@ var streamCases = []string{
 	"import { unlinkSync, writeFileSync } from \"fs\";\nconst LOCK_FILE = join(LOCK_DIR, \"servers.lock\");\nexport function acquire() {\n  if (stale()) unlinkSync(LOCK_FILE);\n  writeFileSync(LOCK_FILE, String(process.pid));\n}\n",
 	"class S { proc?: ChildProcess; stop() { process.kill(this.proc.pid, 'SIGKILL'); } }\nlet t = 1;\nw.stdout.on('data', f);\nprocess.kill(w.pid, 9);\n",
 	"x = a / b; y = /kill [a-z]+/g; z = c\n/ d /\ne;\nconsole.log(\"restart the server if it hangs\");\n",
+	"let L = [\"restart the server when it hangs\"];\nif (L.includes(x)) y();\nL = \"foo bar\";\n",
 	"const cmd = [\"pkill\", \"-f\", \"srv\"]; const { spawnSync } = require(\"child_process\"); spawnSync(cmd[0], cmd.slice(1)); exec(cmd2); const cmd2 = \"killall node\"; import { exec } from \"child_process\";\n",
 }
 
@@ -66,6 +68,44 @@ func TestStretchesSame(t *testing.T) {
 	}
 }
 
+// TestLargeSame checks that a file past heldSource, read in stretches
+// of the size a large file is read in, gives what the whole reading
+// gives: the golden inputs and the cases written out until the file is
+// twice past it.
+func TestLargeSame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads half a MiB four times")
+	}
+	var one bytes.Buffer
+	for _, name := range golden.Inputs(t) {
+		if strings.Contains(name, "broken") || strings.Contains(name, ".test.") {
+			continue // an unclosed literal would swallow the rest; test files read no strings
+		}
+		src, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		one.Write(src)
+		one.WriteString("\n;\n")
+	}
+	for _, s := range streamCases[:len(streamCases)-3] {
+		one.WriteString(s)
+		one.WriteString("\n;\n")
+	}
+	src := bytes.Repeat(one.Bytes(), 2*heldSource/one.Len()+1)
+	for _, name := range []string{"large.tsx", "large.ts"} {
+		r := Scan(src, name)
+		got := golden.Dump(src, name, r.Units, r.Calls, r.Err)
+		w := scanWhole(src, name)
+		if whole := golden.Dump(src, name, w.Units, w.Calls, w.Err); got != whole {
+			t.Errorf("%s: %d units and %d calls read in stretches, %d and %d read whole", name, len(r.Units), len(r.Calls), len(w.Units), len(w.Calls))
+		}
+		if len(r.Calls) == 0 {
+			t.Errorf("%s: no calls", name)
+		}
+	}
+}
+
 // readBoth returns the dumps of src read whole and in stretches of a
 // statement.
 func readBoth(src []byte, name string) (stretches, whole string) {
@@ -78,16 +118,23 @@ func readBoth(src []byte, name string) (stretches, whole string) {
 	return golden.Dump(src, name, r.Units, r.Calls, r.Err), whole
 }
 
-// FuzzStretchesSame is TestStretchesSame on any input.
+// FuzzStretchesSame is TestStretchesSame on any input, and on the input
+// written out four times, so that stretches start and end inside it
+// past the statements read around each.
 func FuzzStretchesSame(f *testing.F) {
 	for _, s := range streamCases {
 		f.Add([]byte(s))
 	}
 	f.Add([]byte("x = `${`${\"a\"//b"))
 	f.Fuzz(func(t *testing.T, src []byte) {
-		for _, name := range []string{"f.tsx", "f.ts"} {
-			if got, whole := readBoth(src, name); got != whole {
-				t.Errorf("%s read in stretches:\n%s\nread whole:\n%s", name, got, whole)
+		if len(src) > 4<<10 {
+			t.Skip("read in stretches of a statement, a larger input takes long")
+		}
+		for _, in := range [][]byte{src, bytes.Repeat(append(src, '\n'), 4)} {
+			for _, name := range []string{"f.tsx", "f.ts"} {
+				if got, whole := readBoth(in, name); got != whole {
+					t.Fatalf("%s %q read in stretches:\n%s\nread whole:\n%s", name, in, got, whole)
+				}
 			}
 		}
 	})
