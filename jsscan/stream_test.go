@@ -33,6 +33,8 @@ var streamCases = []string{
 	"import { unlinkSync, writeFileSync } from \"fs\";\nconst LOCK_FILE = join(LOCK_DIR, \"servers.lock\");\nexport function acquire() {\n  if (stale()) unlinkSync(LOCK_FILE);\n  writeFileSync(LOCK_FILE, String(process.pid));\n}\n",
 	"class S { proc?: ChildProcess; stop() { process.kill(this.proc.pid, 'SIGKILL'); } }\nlet t = 1;\nw.stdout.on('data', f);\nprocess.kill(w.pid, 9);\n",
 	"x = a / b; y = /kill [a-z]+/g; z = c\n/ d /\ne;\nconsole.log(\"restart the server if it hangs\");\n",
+	"import cp\nlet a = 1\nlet b = 2\nfrom \"child_process\"\ncp.execSync(\"pkill node\")\n",
+	"const NOTES = [\"restart the server when it hangs\"]\nfor (const n of NOTES) go(n)\nlet z = 1\ntext.includes(z)\n",
 	"let L = [\"restart the server when it hangs\"];\nif (L.includes(x)) y();\nL = \"foo bar\";\n",
 	"const cmd = [\"pkill\", \"-f\", \"srv\"]; const { spawnSync } = require(\"child_process\"); spawnSync(cmd[0], cmd.slice(1)); exec(cmd2); const cmd2 = \"killall node\"; import { exec } from \"child_process\";\n",
 }
