@@ -233,8 +233,9 @@ func (a *analyzer) stretches(text string, jsx, cmts bool, f func(l *lexer, first
 		if last {
 			return l
 		}
-		from, to = to, l.next(to+stretchToks)
+		from = to
 		l.drop(l.before(from - backToks))
+		to = l.next(from + stretchToks)
 	}
 }
 
@@ -934,6 +935,33 @@ func (a *analyzer) joined(i, j int) ([]byte, []int) {
 	}
 	lit := a.toks[last].lit
 	return text, append(offs, lit.offs.At(len(lit.val)))
+}
+
+// joinedText is the text of joined(i, j).
+func (a *analyzer) joinedText(i, j int) []byte {
+	var text []byte
+	for k := i; k < j; k++ {
+		if t := a.toks[k]; t.kind == tString || t.kind == tTemplate || t.kind == tText {
+			text = append(text, t.lit.val...)
+		}
+	}
+	return text
+}
+
+// joinedOffsets is the offset map of joined(i, j), as runs; the run of
+// literals holds one.
+func (a *analyzer) joinedOffsets(i, j int) rules.Offsets {
+	var offs rules.Offsets
+	last := -1
+	for k := i; k < j; k++ {
+		if t := a.toks[k]; t.kind == tString || t.kind == tTemplate || t.kind == tText {
+			offs.Append(t.lit.offs, 0, len(t.lit.val))
+			last = k
+		}
+	}
+	lit := a.toks[last].lit
+	offs.Add(lit.offs.At(len(lit.val)))
+	return offs
 }
 
 // matchMethods test or search text: their string arguments are patterns.

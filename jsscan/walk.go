@@ -236,12 +236,21 @@ func (a *analyzer) literal(i, j int, top *frame, stack []frame) {
 			return
 		}
 	}
-	text, offs := a.joined(i, j)
+	text := a.joinedText(i, j)
 	if shscan.IsScript(string(text)) || bytes.IndexByte(text, '\n') >= 0 && rules.CommandName(a.stringHolder(i, top)) {
+		_, offs := a.joined(i, j)
 		a.shell(shscan.Embedded(string(text), offs, a.path)) // a script the code writes or runs
 		return
 	}
-	a.units = append(a.units, units(text, offs, a.path)...)
+	s := string(text)
+	if t := strings.TrimSpace(s); strings.Contains(t, "\n") || !strings.ContainsAny(t, " \t") || rules.LooksRegexp(t) {
+		_, offs := a.joined(i, j)
+		a.units = append(a.units, units(text, offs, a.path)...)
+		return
+	}
+	// one line: units' string unit, its offsets taken from the literals'
+	// runs rather than an entry per byte
+	a.units = append(a.units, rules.Unit{Kind: rules.StringLit, Text: s, Offsets: a.joinedOffsets(i, j), Ctx: rules.Context{Path: a.path}})
 }
 
 func (a *analyzer) shell(res shscan.Result) {
