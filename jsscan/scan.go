@@ -80,8 +80,8 @@ func ScanEach(src []byte, name string, unit func(rules.Unit), call func(rules.Fi
 	return res.Err
 }
 
-// heldSource is the size of the largest file read whole (its tokens take
-// some 30 bytes for each byte of it); stretchToks is about how many
+// heldSource is the size of the largest file read whole (holding its
+// tokens and units took 35 times a one-line file's size); stretchToks is about how many
 // tokens a stretch of a larger file holds. Variables, so that tests can
 // read small files in stretches of a statement.
 var (
