@@ -564,8 +564,10 @@ func (c *Checker) scan(kind Kind, name string, src []byte, unit func(rules.Unit)
 		}
 		return false, nil
 	case JavaScript:
-		r := jsscan.Scan(src, name)
-		units, calls, err = r.Units, r.Calls, r.Err
+		if err := jsscan.ScanEach(src, name, unit, call); err != nil {
+			return true, err
+		}
+		return false, nil
 	case Data:
 		r := datascan.Scan(src, name)
 		units, calls, err = r.Units, r.Calls, r.Err

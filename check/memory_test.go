@@ -25,7 +25,8 @@ import (
 // and 25 bytes per byte with a mark per word, 36 and 20 now. A Python
 // file past 256 KiB is lexed five times in stretches whose room is
 // reused (pyscan.ScanEach): 81 bytes per byte, where holding its tokens
-// took 106.
+// took 106. A JavaScript file past 256 KiB is lexed five times likewise
+// (jsscan.ScanEach): 77 bytes per byte, where holding its tokens took 83.
 func TestOneLineMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("allocates tens of MiB")
@@ -52,7 +53,7 @@ func TestOneLineMemory(t *testing.T) {
 		// many statements: a string token's value and offsets sit aside
 		// as runs, so the tokens stay small
 		{"recs.py", fill("import os; ", `print("`+rec+`"); os.kill(pid, 9); `, ""), 120},
-		{"recs.js", fill("", `console.log("`+rec+`"); process.kill(pid); `, ""), 120},
+		{"recs.js", fill("", `console.log("`+rec+`"); process.kill(pid); `, ""), 90},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -97,6 +98,7 @@ func TestManyUnitsNotHeld(t *testing.T) {
 		{"paras.txt", rep("The guard blocks pkill in agent shells.\n\n")},
 		{"echo.sh", rep(`echo "The guard blocks pkill in agent shells."; `)},
 		{"print.py", rep(`print("The guard blocks pkill in agent shells."); `)},
+		{"log.js", rep(`console.log("The guard blocks pkill in agent shells."); `)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

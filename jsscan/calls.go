@@ -61,7 +61,7 @@ func (a *analyzer) args(open int) []arg {
 // string arguments are a command it runs.
 func (a *analyzer) call(open int) bool {
 	k := open - 1
-	if a.name(k) == "" || keywords[a.toks[k].s] || a.is(a.match[open]+1, "{") && !a.is(k-1, ".") {
+	if a.name(k) == "" || keywords[a.toks[k].s] || a.braceAfter(open) && !a.is(k-1, ".") {
 		return false // not a call, or a function or method definition
 	}
 	parts, _ := a.chainEnding(k)
@@ -138,6 +138,16 @@ func (a *analyzer) call(open int) bool {
 	return false
 }
 
+// braceAfter: a '{' follows the bracket that closes the one at open; of
+// one never closed, the file's first token is '{' (where the whole
+// file's match of -1 leads).
+func (a *analyzer) braceAfter(open int) bool {
+	if c := a.match[open]; c >= 0 {
+		return a.is(c+1, "{")
+	}
+	return a.firstBrace
+}
+
 // member finds key: value in an object literal argument.
 func (a *analyzer) member(g arg, key string) *arg {
 	if !a.is(g.lo, "{") {
@@ -176,7 +186,7 @@ func (a *analyzer) command(lo, hi, depth int) {
 	case a.name(lo) != "":
 		ks := a.keys(lo, hi)
 		if r, ok := a.lists[ks[len(ks)-1]]; ok && lo+2*len(ks)-1 == hi {
-			a.command(r[0], r[1], depth+1)
+			a.inList(r, func(lo, hi int) { a.command(lo, hi, depth+1) })
 		}
 	}
 }
@@ -186,7 +196,9 @@ func (a *analyzer) command(lo, hi, depth int) {
 func (a *analyzer) elements(lo, hi, depth int) []shscan.Word {
 	if a.name(lo) != "" && lo+1 == hi && depth < 2 {
 		if r, ok := a.lists[a.toks[lo].s]; ok {
-			return a.elements(r[0], r[1], depth+1)
+			var words []shscan.Word
+			a.inList(r, func(lo, hi int) { words = a.elements(lo, hi, depth+1) })
+			return words
 		}
 	}
 	if !a.is(lo, "[") || a.match[lo] != hi-1 {
@@ -271,20 +283,28 @@ func (a *analyzer) now(g arg) bool {
 	if g.hi != g.lo+1 || a.toks[g.lo].kind != tName {
 		return false
 	}
-	name := a.toks[g.lo].s
-	for i := 0; i+2 < len(a.toks); i++ {
-		if a.toks[i].kind == tName && a.toks[i].s == name && a.is(i+1, "=") && !a.is(i+2, "=") {
-			// the value: its tokens up to a ';' or the end of its line
-			end, from := i+2, a.toks[i+2].start
-			for end < len(a.toks) && end < i+10 && !a.is(end, ";") && bytes.IndexByte(a.src[from:a.toks[end].start], '\n') < 0 {
-				end++
-			}
-			if end > i+2 && isNow(strings.TrimSpace(string(a.src[a.toks[i+2].start:a.toks[end-1].end]))) {
-				return true
-			}
+	if a.nowNames == nil {
+		a.nowNames = map[string]bool{}
+		for i := range a.toks {
+			a.nowAt(i)
 		}
 	}
-	return false
+	return a.nowNames[a.toks[g.lo].s]
+}
+
+// nowAt notes the name at i when it is assigned the current time there.
+func (a *analyzer) nowAt(i int) {
+	if i+2 >= len(a.toks) || a.toks[i].kind != tName || !a.is(i+1, "=") || a.is(i+2, "=") {
+		return
+	}
+	// the value: its tokens up to a ';' or the end of its line
+	end, from := i+2, a.toks[i+2].start
+	for end < len(a.toks) && end < i+10 && !a.is(end, ";") && bytes.IndexByte(a.src[from:a.toks[end].start], '\n') < 0 {
+		end++
+	}
+	if end > i+2 && isNow(strings.TrimSpace(string(a.src[a.toks[i+2].start:a.toks[end-1].end]))) {
+		a.nowNames[a.toks[i].s] = true
+	}
 }
 
 // heartbeat: the path expression names a lock, lease or heartbeat: its
@@ -317,22 +337,27 @@ func (a *analyzer) ownFile(x arg) bool {
 	}
 	if a.written == nil {
 		a.written = map[string]bool{}
-		for i := 1; i < len(a.toks); i++ {
-			if !a.is(i, "(") || a.name(i-1) == "" {
-				continue
-			}
-			parts, _ := a.chainEnding(i - 1)
-			if !writers[a.canon(parts)] {
-				continue
-			}
-			if args := a.args(i); len(args) > 0 && args[0].hi-args[0].lo == 1 {
-				for _, k := range a.keys(args[0].lo, args[0].hi) {
-					a.written[k] = true
-				}
-			}
+		for i := range a.toks {
+			a.writtenAt(i)
 		}
 	}
 	return a.written[ks[len(ks)-1]]
+}
+
+// writtenAt notes the path a writer call at i writes when a name holds it.
+func (a *analyzer) writtenAt(i int) {
+	if !a.is(i, "(") || a.name(i-1) == "" {
+		return
+	}
+	parts, _ := a.chainEnding(i - 1)
+	if !writers[a.canon(parts)] {
+		return
+	}
+	if args := a.args(i); len(args) > 0 && args[0].hi-args[0].lo == 1 {
+		for _, k := range a.keys(args[0].lo, args[0].hi) {
+			a.written[k] = true
+		}
+	}
 }
 
 // stateRef: the expression names session state.

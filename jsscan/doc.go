@@ -19,4 +19,13 @@
 // child nor itself, tree-kill and fkill, fs.utimes calls whose path names
 // a config, env or session-state file, and fs.unlink or fs.rm calls whose
 // path names a lock or session file.
+//
+// A file is read as a whole token array when it is small; a larger one
+// is read in stretches of whole statements that end where no bracket is
+// open, the bindings in four readings before the strings and calls in a
+// fifth, so that what is held stays bounded (ScanEach). Each stretch is
+// read with the statements around it that the readings past a
+// statement's end reach, and what a name is bound to is kept as a copy.
+// A file that never closes its outermost bracket (a bundle wrapped in
+// one function) has no such end and is held whole.
 package jsscan

@@ -2,6 +2,7 @@ package jsscan
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -67,6 +68,14 @@ type lexer struct {
 	// noRegex: a '/' before this offset cannot open a regular expression
 	// (an earlier one on the line found no closing '/').
 	noRegex int
+	// open counts the brackets open after the tokens so far, as the
+	// analyzer matches them (a closer with none open closes nothing).
+	open int
+	// When the source is read in stretches (next), base is the index in
+	// the whole file of toks[0], and cuts are the indices, in the whole
+	// file and in order, of the tokens before which a stretch may end.
+	base int
+	cuts []int
 }
 
 func (l *lexer) fail(at int, format string, args ...any) {
@@ -83,14 +92,19 @@ func lex(src string, jsx bool) *lexer {
 	// a token every eight bytes or so: the slice grows from there, not
 	// from nothing, which halves what growing it allocates
 	l := &lexer{src: src, jsx: jsx, cmts: &g, toks: make([]tok, 0, len(src)/8+16)}
-	if strings.HasPrefix(src, "#!") {
-		for l.pos < len(src) && src[l.pos] != '\n' {
-			l.pos++
-		}
-	}
+	l.shebang()
 	l.run(false)
 	l.cmts.Flush()
 	return l
+}
+
+// shebang skips a #! line at the start.
+func (l *lexer) shebang() {
+	if strings.HasPrefix(l.src, "#!") {
+		for l.pos < len(l.src) && l.src[l.pos] != '\n' {
+			l.pos++
+		}
+	}
 }
 
 // run lexes tokens into l.toks. With brace set it stops after the '}'
@@ -98,6 +112,20 @@ func lex(src string, jsx bool) *lexer {
 func (l *lexer) run(brace bool) {
 	depth := 0
 	for l.pos < len(l.src) {
+		if l.step(brace, &depth) {
+			return
+		}
+	}
+	if brace {
+		l.fail(len(l.src), "unterminated ${ or { expression")
+	}
+}
+
+// step lexes what starts at l.pos: a token, a comment, a literal or a
+// JSX element with all it holds. It reports whether it read the '}' that
+// ends run's expression (brace set, at depth 0).
+func (l *lexer) step(brace bool, depth *int) bool {
+	{
 		c := l.src[l.pos]
 		switch {
 		case c == '\n':
@@ -134,28 +162,91 @@ func (l *lexer) run(brace bool) {
 				l.pos++
 			}
 			l.push(tok{kind: tNumber, s: l.src[start:l.pos], start: start, end: l.pos})
-		case brace && c == '}' && depth == 0:
+		case brace && c == '}' && *depth == 0:
 			l.pos++
-			return
+			return true
 		default:
 			s := l.op()
 			switch s {
 			case "{", "(", "[", "${":
-				depth++
+				*depth++
 			case "}", ")", "]":
-				depth--
+				*depth--
 			}
 		}
 	}
-	if brace {
-		l.fail(len(l.src), "unterminated ${ or { expression")
-	}
+	return false
 }
 
 func (l *lexer) push(t tok) {
 	t.nl = l.nl
 	l.nl = false
+	if t.kind == tOp && len(t.s) == 1 {
+		switch t.s[0] {
+		case '(', '[', '{':
+			l.open++
+		case ')', ']', '}':
+			if l.open > 0 {
+				l.open--
+			}
+		}
+	}
 	l.toks = append(l.toks, t)
+}
+
+// next lexes on at the top level, noting where a stretch may end, until
+// it has noted such a place at the token of index want (in the whole
+// file) or after it, and returns that index; at the end of the source it
+// returns the number of tokens. A stretch may end before a token where
+// no bracket is open and the analyzer's readings stop: after a ';', or
+// at a line break that ends a statement as exprEnd reads it (and not
+// after await, whose require the imports read past the break).
+func (l *lexer) next(want int) int {
+	if k := sort.SearchInts(l.cuts, want); k < len(l.cuts) {
+		return l.cuts[k]
+	}
+	depth := 0
+	for l.pos < len(l.src) {
+		n, open := len(l.toks), l.open
+		l.step(false, &depth)
+		if open == 0 && n > 0 && len(l.toks) > n && cutBetween(l.toks[n-1], l.toks[n]) {
+			l.cuts = append(l.cuts, l.base+n)
+			if l.base+n >= want {
+				return l.base + n
+			}
+		}
+	}
+	return l.base + len(l.toks)
+}
+
+// cutBetween: a stretch may end between the top-level tokens p and q.
+func cutBetween(p, q tok) bool {
+	if p.kind == tOp && p.s == ";" {
+		return true
+	}
+	return q.nl && !continues(p) && !startsContinuation(q) && !(p.kind == tName && p.s == "await")
+}
+
+// before returns the last place noted where a stretch may end at the
+// token of index at or before it, or base when there is none.
+func (l *lexer) before(at int) int {
+	k := sort.SearchInts(l.cuts, at+1)
+	if k == 0 {
+		return l.base
+	}
+	return l.cuts[k-1]
+}
+
+// drop forgets the tokens before the one of index from, a place noted
+// by next (or base).
+func (l *lexer) drop(from int) {
+	k := from - l.base
+	n := copy(l.toks, l.toks[k:])
+	clear(l.toks[n:])
+	l.toks = l.toks[:n]
+	l.base = from
+	c := sort.SearchInts(l.cuts, from)
+	l.cuts = l.cuts[:copy(l.cuts, l.cuts[c:])]
 }
 
 func isNameStart(c byte) bool {
@@ -187,10 +278,18 @@ var ops = []string{">>>=", "...", "===", "!==", "**=", "<<=", ">>=", ">>>", "&&=
 	"!=", "<=", ">=", "&&", "||", "??", "?.", "++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "**",
 	"<<", ">>"}
 
+// opsBy are the ops by their first byte, in the order of ops.
+var opsBy = func() (by [256][]string) {
+	for _, op := range ops {
+		by[op[0]] = append(by[op[0]], op)
+	}
+	return by
+}()
+
 func (l *lexer) op() string {
 	start := l.pos
 	s := ""
-	for _, op := range ops {
+	for _, op := range opsBy[l.src[l.pos]] {
 		if strings.HasPrefix(l.src[l.pos:], op) {
 			s = op
 			break
@@ -215,6 +314,9 @@ func (l *lexer) lineComment() {
 		end++
 	}
 	l.pos = end
+	if l.cmts == nil {
+		return // a reading that wants no comments
+	}
 	body := l.src[start+2 : end]
 	if directive(strings.TrimLeft(body, "/")) {
 		l.cmts.Flush()
@@ -233,7 +335,6 @@ func (l *lexer) lineComment() {
 // blockComment reads /* … */ as a unit of its own: the markers and the
 // leading '*' of JSDoc lines are skipped by the offset map.
 func (l *lexer) blockComment() {
-	l.cmts.Flush()
 	start := l.pos
 	end := strings.Index(l.src[start+2:], "*/")
 	stop := len(l.src)
@@ -246,6 +347,10 @@ func (l *lexer) blockComment() {
 		l.nl = true
 	}
 	l.pos = min(stop+2, len(l.src))
+	if l.cmts == nil {
+		return // a reading that wants no comments
+	}
+	l.cmts.Flush()
 	body := l.src[start+2 : stop]
 	if directive(strings.TrimLeft(body, "*")) || strings.HasPrefix(body, "#__") || strings.HasPrefix(body, "@__") {
 		return
@@ -322,9 +427,14 @@ func (l *lexer) str(q byte) {
 		case c == '\\':
 			l.escape(&t)
 		default:
-			t.lit.val = append(t.lit.val, c)
-			t.lit.offs.Add(l.pos)
-			l.pos++
+			// a run of plain characters, up to the quote, an escape or the line's end
+			k := l.pos + 1
+			for k < len(l.src) && l.src[k] != q && l.src[k] != '\\' && l.src[k] != '\n' {
+				k++
+			}
+			t.lit.val = append(t.lit.val, l.src[l.pos:k]...)
+			t.lit.offs.AddRun(l.pos, k-l.pos)
+			l.pos = k
 		}
 	}
 }

@@ -3,8 +3,10 @@ package jsscan
 import (
 	"fmt"
 	"path"
+	"slices"
 	"sort"
 	"strings"
+	"unsafe"
 
 	"github.com/recoverlint/recoverlint/internal/comments"
 	"github.com/recoverlint/recoverlint/rules"
@@ -29,23 +31,229 @@ type Result struct {
 // .cts, where <T> is a type), and test files (*.test.*, *.spec.*, files
 // under __tests__) have their string literals left out.
 func Scan(src []byte, name string) Result {
+	if len(src) <= heldSource {
+		return scanWhole(src, name)
+	}
+	// read in stretches, as ScanEach reads it: the walk's units first and
+	// the comments after them, as scanWhole collects them, so that the
+	// stable sort leaves units at the same offset in the same order
+	var res Result
+	var cmts []rules.Unit
+	res.Err = scanStretches(src, name, func(u rules.Unit, comment bool) {
+		if comment {
+			cmts = append(cmts, u)
+		} else {
+			res.Units = append(res.Units, u)
+		}
+	}, func(f rules.Finding) { res.Calls = append(res.Calls, f) })
+	res.Units = append(res.Units, cmts...)
+	sortFound(res.Units, res.Calls)
+	return res
+}
+
+// ScanEach passes the units and the calls Scan finds to unit and call,
+// and returns Scan's error. A file up to heldSource is read whole, as
+// Scan reads it, and its units and calls are passed in Scan's order. A
+// larger one is read in stretches of whole statements, each stretch's
+// tokens dropped once read, so that what is held does not grow with the
+// file. What the names are bound to is read first, in four readings of
+// the file (imports, with the names used as a child's handle or typed
+// ChildProcess; the functions that spawn and the files the code writes;
+// two of bindings, the second with the tables the code matches
+// against), and a fifth reads the strings and calls. Each stretch is
+// read with the statements around it that the analyzer's look-backs and
+// look-aheads reach (backToks and aheadToks), and the lexer goes on from
+// one stretch to the next with its regular-expression context. Units and
+// calls are passed in source order within each stretch, and a call's
+// command bound to a name elsewhere is read with the call.
+func ScanEach(src []byte, name string, unit func(rules.Unit), call func(rules.Finding)) error {
+	if len(src) > heldSource {
+		return scanStretches(src, name, func(u rules.Unit, _ bool) { unit(u) }, call)
+	}
+	res := scanWhole(src, name)
+	for _, u := range res.Units {
+		unit(u)
+	}
+	for _, c := range res.Calls {
+		call(c)
+	}
+	return res.Err
+}
+
+// heldSource is the size of the largest file read whole (holding its
+// tokens and units took 35 times a one-line file's size); stretchToks is about how many
+// tokens a stretch of a larger file holds. Variables, so that tests can
+// read small files in stretches of a statement.
+var (
+	heldSource  = 256 << 10
+	stretchToks = 1 << 14
+)
+
+// backToks and aheadToks are how far, in tokens, the analyzer reads back
+// from a token and on past the end of its statement: back, the name an
+// '=' assigns past a type annotation (assignee, bind: 41 tokens);
+// ahead, an import's "from" (imports: 202) and a return type
+// (skipType: 199). A stretch is read with whole statements around it
+// that hold at least that many tokens; every other reading stops within
+// a statement, or at its end where no bracket is open.
+const (
+	backToks  = 48
+	aheadToks = 208
+)
+
+func isJSX(name string) bool {
 	ext := strings.ToLower(path.Ext(name))
-	jsx := ext != ".ts" && ext != ".mts" && ext != ".cts"
-	l := lex(string(src), jsx)
+	return ext != ".ts" && ext != ".mts" && ext != ".cts"
+}
+
+// scanWhole reads src with every token held.
+func scanWhole(src []byte, name string) Result {
+	l := lex(string(src), isJSX(name))
 	a := &analyzer{src: src, path: name, toks: l.toks, test: testFile(name)}
 	a.prepare()
-	a.walk()
+	a.walk(0, len(a.toks))
 	for _, c := range l.cmts.Groups() {
-		ctx := rules.Context{Path: name, Annotates: comments.Annotated(src, c.Offs.At(0), c.Offs.At(c.Offs.Len()-1))}
-		a.units = append(a.units, rules.Unit{Kind: rules.Comment, Text: string(c.Text), Offsets: c.Offs, Ctx: ctx})
+		a.units = append(a.units, a.comment(c))
 	}
-	sort.SliceStable(a.units, func(i, j int) bool { return a.units[i].Offsets.At(0) < a.units[j].Offsets.At(0) })
-	sort.SliceStable(a.calls, func(i, j int) bool { return a.calls[i].Start < a.calls[j].Start })
+	sortFound(a.units, a.calls)
 	res := Result{Units: a.units, Calls: a.calls}
 	if l.err != nil {
 		res.Err = fmt.Errorf("%s:%w", name, l.err)
 	}
 	return res
+}
+
+// scanStretches reads src in stretches (ScanEach); unit is told which
+// units are comments.
+func scanStretches(src []byte, name string, unit func(rules.Unit, bool), call func(rules.Finding)) error {
+	a := &analyzer{src: src, path: name, test: testFile(name), stream: true}
+	a.maps()
+	text := view(src)
+	jsx := isJSX(name)
+	a.stretches(text, jsx, false, func(_ *lexer, first, end int) {
+		for i := first; i < end; i++ {
+			a.imports(i)
+			a.handleAt(i)
+			a.childTypedAt(i)
+			a.nowAt(i)
+		}
+	})
+	var at []int
+	a.stretches(text, jsx, false, func(_ *lexer, first, end int) {
+		if at = a.spawnerCalls(at[:0]); len(at) > 0 {
+			for i := first; i < end; i++ {
+				a.spawningAt(i, at)
+			}
+		}
+		for i := first; i < end; i++ {
+			a.writtenAt(i)
+		}
+	})
+	a.stretches(text, jsx, false, func(_ *lexer, first, end int) {
+		for i := first; i < end; i++ {
+			a.bind(i)
+		}
+	})
+	// the first reading of bindings leaves the lists as they end, and the
+	// tables read them
+	a.listsDone = true
+	a.stretches(text, jsx, false, func(_ *lexer, first, end int) {
+		for i := first; i < end; i++ {
+			a.bind(i)
+		}
+		for i := first; i < end; i++ {
+			a.findTables(i)
+		}
+	})
+	var held []comments.Group // comments past the stretch's end, for the next
+	l := a.stretches(text, jsx, true, func(l *lexer, first, end int) {
+		a.walk(first, end)
+		held = append(held, l.cmts.Take()...)
+		stop := len(held)
+		if end < len(a.toks) {
+			// the lexer has read on: its comments there are the next stretch's
+			at := a.toks[end].start
+			stop = sort.Search(len(held), func(k int) bool { return held[k].Offs.At(0) >= at })
+		}
+		// the walk's units and the comments in source order, the walk's
+		// first at the same offset, as sorting them after the comments does
+		sortFound(a.units, a.calls)
+		k := 0
+		for _, c := range held[:stop] {
+			u := a.comment(c)
+			for ; k < len(a.units) && a.units[k].Offsets.At(0) <= u.Offsets.At(0); k++ {
+				unit(a.units[k], false)
+			}
+			unit(u, true)
+		}
+		for ; k < len(a.units); k++ {
+			unit(a.units[k], false)
+		}
+		clear(held[:stop])
+		held = held[:copy(held, held[stop:])]
+		for _, c := range a.calls {
+			call(c)
+		}
+		clear(a.units)
+		a.units, a.calls = a.units[:0], a.calls[:0]
+	})
+	if l.err != nil {
+		return fmt.Errorf("%s:%w", name, l.err)
+	}
+	return nil
+}
+
+// stretches lexes text in stretches of whole statements of about
+// stretchToks tokens and calls f on each, with a's tokens those of the
+// stretch and of the statements around it that hold backToks before it
+// and aheadToks after it: toks[first:end] are the stretch's own. The
+// lexer's comments are kept only with cmts set. It returns the lexer, at
+// the end of the text.
+func (a *analyzer) stretches(text string, jsx, cmts bool, f func(l *lexer, first, end int)) *lexer {
+	l := &lexer{src: text, jsx: jsx}
+	if cmts {
+		g := comments.New(text)
+		l.cmts = &g
+	}
+	l.shebang()
+	from, to := 0, l.next(stretchToks)
+	for {
+		stop := l.next(to + aheadToks)
+		m := l.before(from - backToks)
+		a.toks = l.toks[m-l.base : stop-l.base]
+		if m == 0 {
+			a.firstBrace = a.is(0, "{")
+		}
+		a.brackets()
+		last := l.pos >= len(l.src) && to == l.base+len(l.toks)
+		if last && l.cmts != nil {
+			l.cmts.Flush()
+		}
+		f(l, from-m, to-m)
+		if last {
+			return l
+		}
+		from = to
+		l.drop(l.before(from - backToks))
+		to = l.next(from + stretchToks)
+	}
+}
+
+// view returns src as a string without copying it: the lexer reads it,
+// and its tokens (names, operators) are read during the scan and never
+// kept in what it returns. src is never written.
+func view(src []byte) string { return unsafe.String(unsafe.SliceData(src), len(src)) }
+
+// comment returns the unit of a comment group.
+func (a *analyzer) comment(c comments.Group) rules.Unit {
+	ctx := rules.Context{Path: a.path, Annotates: comments.Annotated(a.src, c.Offs.At(0), c.Offs.At(c.Offs.Len()-1))}
+	return rules.Unit{Kind: rules.Comment, Text: string(c.Text), Offsets: c.Offs, Ctx: ctx}
+}
+
+// sortFound puts units and calls in source order.
+func sortFound(units []rules.Unit, calls []rules.Finding) {
+	sort.SliceStable(units, func(i, j int) bool { return units[i].Offsets.At(0) < units[j].Offsets.At(0) })
+	sort.SliceStable(calls, func(i, j int) bool { return calls[i].Start < calls[j].Start })
 }
 
 func testFile(name string) bool { return rules.IsTestPath(name) }
@@ -57,10 +265,20 @@ type analyzer struct {
 	toks  []tok
 	match []int
 	depth []int
-	alias map[string]string // local name → module or module.export it imports
+	// stream: the file is read in stretches (scanStretches), toks are a
+	// stretch's and the file-wide sets are read before they are used
+	stream bool
+	// firstBrace: the file's first token is '{' (what a.is(0, "{") reads
+	// in the whole file)
+	firstBrace bool
+	// listsDone: lists are as the bindings leave them at the file's end,
+	// which the first reading of them finds (what a name is bound to does
+	// not depend on what the code owns)
+	listsDone bool
+	alias     map[string]string // local name → module or module.export it imports
 	// what names are bound to, by dotted name (child, this.child)
-	lists map[string][2]int // an array, string or template literal: its token range
-	own   map[string]bool   // a child process the code started, or itself
+	lists map[string]list // an array, string or template literal
+	own   map[string]bool // a child process the code started, or itself
 	// spawning are the functions of the file whose body starts a child
 	// process: what a call of one returns is the code's own child
 	spawning map[string]bool
@@ -74,15 +292,104 @@ type analyzer struct {
 	watch      map[string]bool
 	state      map[string]bool
 	written    map[string]bool // names of paths the code writes whole (ownFile), read lazily
-	tables     map[string]bool
-	units      []rules.Unit
-	calls      []rules.Finding
+	// nowNames are the names bound to the current time (now), read lazily
+	nowNames map[string]bool
+	tables   map[string]bool
+	units    []rules.Unit
+	calls    []rules.Finding
 }
 
+// list is what a name is bound to when it is a literal: its token range,
+// or, in a file read in stretches, a copy of its tokens (toks[lo:hi]).
+type list struct {
+	lo, hi       int
+	copied       bool
+	toks         []tok
+	match, depth []int
+}
+
+// listOf returns the list of the tokens lo to hi.
+func (a *analyzer) listOf(lo, hi int) list {
+	if !a.stream {
+		return list{lo: lo, hi: hi}
+	}
+	r := list{hi: hi - lo, copied: true, toks: slices.Clone(a.toks[lo:hi]), depth: slices.Clone(a.depth[lo:hi])}
+	r.match = make([]int, hi-lo)
+	for k := range r.match {
+		if m := a.match[lo+k]; m >= 0 {
+			r.match[k] = m - lo
+		} else {
+			r.match[k] = -1
+		}
+	}
+	return r
+}
+
+// inList calls f with the range of r's tokens, a's tokens those it
+// ranges over.
+func (a *analyzer) inList(r list, f func(lo, hi int)) {
+	if !r.copied {
+		f(r.lo, r.hi)
+		return
+	}
+	toks, match, depth := a.toks, a.match, a.depth
+	a.toks, a.match, a.depth = r.toks, r.match, r.depth
+	f(r.lo, r.hi)
+	a.toks, a.match, a.depth = toks, match, depth
+}
+
+// opens: the list's first token is the operator s.
+func (a *analyzer) opens(r list, s string) bool {
+	if r.copied {
+		return r.hi > 0 && r.toks[0].kind == tOp && r.toks[0].s == s
+	}
+	return a.is(r.lo, s)
+}
+
+// prepare reads a whole file's bindings, before its strings and calls.
 func (a *analyzer) prepare() {
+	a.brackets()
+	a.maps()
+	a.firstBrace = a.is(0, "{")
+	for i := range a.toks {
+		a.imports(i)
+	}
+	if at := a.spawnerCalls(nil); len(at) > 0 {
+		for i := range a.toks {
+			a.spawningAt(i, at)
+		}
+	}
+	for i := range a.toks {
+		a.handleAt(i)
+	}
+	for pass := 0; pass < 2; pass++ {
+		for i := range a.toks {
+			a.bind(i)
+		}
+		a.listsDone = true
+	}
+	for i := range a.toks {
+		a.findTables(i)
+	}
+}
+
+// maps makes the maps of what names are bound to; in a file read in
+// stretches also those of the file-wide readings made lazily otherwise.
+func (a *analyzer) maps() {
+	a.alias = map[string]string{}
+	a.lists = map[string]list{}
+	a.own, a.watch, a.state, a.tables = map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
+	a.spawning, a.handles = map[string]bool{}, map[string]bool{}
+	if a.stream {
+		a.childTyped, a.written, a.nowNames = map[string]bool{}, map[string]bool{}, map[string]bool{}
+	}
+}
+
+// brackets matches the brackets of the tokens, in room it reuses.
+func (a *analyzer) brackets() {
 	n := len(a.toks)
-	a.match = make([]int, n)
-	a.depth = make([]int, n)
+	a.match = slices.Grow(a.match[:0], n)[:n]
+	a.depth = slices.Grow(a.depth[:0], n)[:n]
 	var stack []int
 	for i, t := range a.toks {
 		a.match[i] = -1
@@ -101,22 +408,6 @@ func (a *analyzer) prepare() {
 				a.depth[i] = len(stack)
 			}
 		}
-	}
-	a.alias = map[string]string{}
-	a.lists = map[string][2]int{}
-	a.own, a.watch, a.state, a.tables = map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
-	for i := range a.toks {
-		a.imports(i)
-	}
-	a.spawning = a.spawningFuncs()
-	a.handles = a.handleNames()
-	for pass := 0; pass < 2; pass++ {
-		for i := range a.toks {
-			a.bind(i)
-		}
-	}
-	for i := range a.toks {
-		a.findTables(i)
 	}
 }
 
@@ -366,8 +657,8 @@ func (a *analyzer) bind(i int) {
 	if a.own[key] || a.origin(lo, hi) {
 		a.own[key] = true
 	}
-	if a.is(lo, "[") && a.match[lo] == hi-1 || a.strings(lo) == hi {
-		a.lists[key] = [2]int{lo, hi}
+	if !a.listsDone && (a.is(lo, "[") && a.match[lo] == hi-1 || a.strings(lo) == hi) {
+		a.lists[key] = a.listOf(lo, hi)
 	}
 	for k := lo; k < hi; k++ {
 		if v, ok := a.pathVal(k); ok {
@@ -412,20 +703,25 @@ var bareSpawners = map[string]bool{"spawn": true, "fork": true, "execa": true, "
 func (a *analyzer) isChildTyped(name string) bool {
 	if a.childTyped == nil {
 		a.childTyped = map[string]bool{}
-		for i := 0; i+2 < len(a.toks); i++ {
-			if a.name(i) == "" {
-				continue
-			}
-			j := i + 1
-			if a.is(j, "?") {
-				j++
-			}
-			if a.is(j, ":") && a.name(j+1) == "ChildProcess" {
-				a.childTyped[a.toks[i].s] = true
-			}
+		for i := range a.toks {
+			a.childTypedAt(i)
 		}
 	}
 	return a.childTyped[name]
+}
+
+// childTypedAt notes the name at i when it is declared ChildProcess.
+func (a *analyzer) childTypedAt(i int) {
+	if i+2 >= len(a.toks) || a.name(i) == "" {
+		return
+	}
+	j := i + 1
+	if a.is(j, "?") {
+		j++
+	}
+	if a.is(j, ":") && a.name(j+1) == "ChildProcess" {
+		a.childTyped[a.toks[i].s] = true
+	}
 }
 
 func (a *analyzer) origin(lo, hi int) bool {
@@ -480,23 +776,19 @@ func (a *analyzer) ownInterpolation(src string) bool {
 	}
 }
 
-// handleNames returns the names the file uses as a child process's
-// handle: x.kill(…), x.killed, x.stdout.on(…), x.stdin.write(…), which
-// only the ChildProcess a spawn returned has.
-func (a *analyzer) handleNames() map[string]bool {
-	out := map[string]bool{}
-	for i := 0; i+2 < len(a.toks); i++ {
-		if a.name(i) == "" || !a.is(i+1, ".") || a.is(i-1, ".") || a.toks[i].s == "process" {
-			continue
-		}
-		switch m := a.name(i + 2); {
-		case m == "kill" && a.is(i+3, "("), m == "killed", m == "exitCode" || m == "signalCode":
-			out[a.toks[i].s] = true
-		case (m == "stdout" || m == "stderr" || m == "stdin") && a.is(i+3, "."):
-			out[a.toks[i].s] = true
-		}
+// handleAt notes the name at i when the file uses it as a child
+// process's handle there: x.kill(…), x.killed, x.stdout.on(…),
+// x.stdin.write(…), which only the ChildProcess a spawn returned has.
+func (a *analyzer) handleAt(i int) {
+	if i+2 >= len(a.toks) || a.name(i) == "" || !a.is(i+1, ".") || a.is(i-1, ".") || a.toks[i].s == "process" {
+		return
 	}
-	return out
+	switch m := a.name(i + 2); {
+	case m == "kill" && a.is(i+3, "("), m == "killed", m == "exitCode" || m == "signalCode":
+		a.handles[a.toks[i].s] = true
+	case (m == "stdout" || m == "stderr" || m == "stdin") && a.is(i+3, "."):
+		a.handles[a.toks[i].s] = true
+	}
 }
 
 // spawner: a call of the dotted name starts a child process.
@@ -504,12 +796,9 @@ func (a *analyzer) spawner(name string) bool {
 	return spawners[a.canon(strings.Split(name, "."))] || a.alias[name] == "" && bareSpawners[name]
 }
 
-// spawningFuncs returns the names of the functions and methods declared
-// in the file whose body calls a spawner (function f() {…}, const f =
-// (…) => {…}, a method f(…) {…}), so that the value a call of one
-// returns, or a field of it (result.pid), is the code's own child.
-func (a *analyzer) spawningFuncs() map[string]bool {
-	var at []int // the spawner calls, in order
+// spawnerCalls appends to at the '(' of each spawner call among the
+// tokens, in order.
+func (a *analyzer) spawnerCalls(at []int) []int {
 	for k := range a.toks {
 		if !a.is(k, "(") || a.name(k-1) == "" {
 			continue
@@ -521,24 +810,25 @@ func (a *analyzer) spawningFuncs() map[string]bool {
 			at = append(at, k)
 		}
 	}
-	out := map[string]bool{}
-	if len(at) == 0 {
-		return out
+	return at
+}
+
+// spawningAt notes the function or method declared at i when its body
+// calls a spawner, one of at (function f() {…}, const f = (…) => {…}, a
+// method f(…) {…}), so that the value a call of one returns, or a field
+// of it (result.pid), is the code's own child.
+func (a *analyzer) spawningAt(i int, at []int) {
+	if !a.is(i, "(") || a.match[i] < 0 {
+		return
 	}
-	for i := range a.toks {
-		if !a.is(i, "(") || a.match[i] < 0 {
-			continue
-		}
-		name := a.declared(i)
-		if name == "" || out[name] {
-			continue
-		}
-		lo, hi := a.body(a.match[i] + 1)
-		if j := sort.SearchInts(at, lo); j < len(at) && at[j] < hi {
-			out[name] = true
-		}
+	name := a.declared(i)
+	if name == "" || a.spawning[name] {
+		return
 	}
-	return out
+	lo, hi := a.body(a.match[i] + 1)
+	if j := sort.SearchInts(at, lo); j < len(at) && at[j] < hi {
+		a.spawning[name] = true
+	}
 }
 
 // declared returns the name a parameter list at open belongs to when it
@@ -647,6 +937,33 @@ func (a *analyzer) joined(i, j int) ([]byte, []int) {
 	return text, append(offs, lit.offs.At(len(lit.val)))
 }
 
+// joinedText is the text of joined(i, j).
+func (a *analyzer) joinedText(i, j int) []byte {
+	var text []byte
+	for k := i; k < j; k++ {
+		if t := a.toks[k]; t.kind == tString || t.kind == tTemplate || t.kind == tText {
+			text = append(text, t.lit.val...)
+		}
+	}
+	return text
+}
+
+// joinedOffsets is the offset map of joined(i, j), as runs; the run of
+// literals holds one.
+func (a *analyzer) joinedOffsets(i, j int) rules.Offsets {
+	var offs rules.Offsets
+	last := -1
+	for k := i; k < j; k++ {
+		if t := a.toks[k]; t.kind == tString || t.kind == tTemplate || t.kind == tText {
+			offs.Append(t.lit.offs, 0, len(t.lit.val))
+			last = k
+		}
+	}
+	lit := a.toks[last].lit
+	offs.Add(lit.offs.At(len(lit.val)))
+	return offs
+}
+
 // matchMethods test or search text: their string arguments are patterns.
 var matchMethods = map[string]bool{"includes": true, "startsWith": true, "endsWith": true, "indexOf": true,
 	"lastIndexOf": true, "match": true, "matchAll": true, "replace": true, "replaceAll": true, "split": true,
@@ -679,7 +996,7 @@ func (a *analyzer) findTables(i int) {
 		if method == "join" && a.insideRegExp(i) {
 			a.tables[key] = true
 		}
-	case (method == "includes" || method == "has" || method == "indexOf") && isList && a.is(lit[0], "["):
+	case (method == "includes" || method == "has" || method == "indexOf") && isList && a.opens(lit, "["):
 		a.tables[key] = true
 	case a.name(i-1) == "of" && isList:
 		// for (const x of NAME) { … x matched … }

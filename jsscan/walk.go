@@ -29,7 +29,9 @@ var shellTags = map[string]bool{"zx.$": true, "execa.$": true, "execa.$sync": tr
 var quietTags = map[string]bool{"sql": true, "css": true, "gql": true, "graphql": true, "keyframes": true,
 	"createGlobalStyle": true, "regex": true}
 
-func (a *analyzer) walk() {
+// walk reads the strings and calls of toks[first:end], where no bracket
+// is open.
+func (a *analyzer) walk(first, end int) {
 	var stack []frame
 	top := func() *frame {
 		if len(stack) == 0 {
@@ -37,7 +39,7 @@ func (a *analyzer) walk() {
 		}
 		return &stack[len(stack)-1]
 	}
-	for i := 0; i < len(a.toks); i++ {
+	for i := first; i < end; i++ {
 		t := a.toks[i]
 		switch {
 		case t.kind == tOp && (t.s == "(" || t.s == "[" || t.s == "{"):
@@ -234,12 +236,21 @@ func (a *analyzer) literal(i, j int, top *frame, stack []frame) {
 			return
 		}
 	}
-	text, offs := a.joined(i, j)
+	text := a.joinedText(i, j)
 	if shscan.IsScript(string(text)) || bytes.IndexByte(text, '\n') >= 0 && rules.CommandName(a.stringHolder(i, top)) {
+		_, offs := a.joined(i, j)
 		a.shell(shscan.Embedded(string(text), offs, a.path)) // a script the code writes or runs
 		return
 	}
-	a.units = append(a.units, units(text, offs, a.path)...)
+	s := string(text)
+	if t := strings.TrimSpace(s); strings.Contains(t, "\n") || !strings.ContainsAny(t, " \t") || rules.LooksRegexp(t) {
+		_, offs := a.joined(i, j)
+		a.units = append(a.units, units(text, offs, a.path)...)
+		return
+	}
+	// one line: units' string unit, its offsets taken from the literals'
+	// runs rather than an entry per byte
+	a.units = append(a.units, rules.Unit{Kind: rules.StringLit, Text: s, Offsets: a.joinedOffsets(i, j), Ctx: rules.Context{Path: a.path}})
 }
 
 func (a *analyzer) shell(res shscan.Result) {
