@@ -115,6 +115,13 @@ func (a *analyzer) call(open int) bool {
 		if a.zero(args[0]) || a.origin(args[0].lo, args[0].hi) {
 			return false
 		}
+		if c == "process.kill" && a.toks[args[0].lo].kind == tString && a.strings(args[0].lo) == args[0].hi {
+			// process.kill("SIGTERM"): Node's process.kill takes a PID
+			// first; a signal name first is ChildProcess.kill on a handle
+			// named process ("const { process } = info"), the program's
+			// own child
+			return false
+		}
 		a.add(rules.ProcessKill, k)
 	case utimes[c]:
 		if len(args) > 0 && (a.watched(args[0].lo, args[0].hi) || rules.ReloadScript(a.path, "") ||

@@ -49,6 +49,8 @@ await execa("killall", ["node"]);`, []string{"process-kill killall"}},
 		{"process.kill", "a.js", `process.kill(pid, "SIGKILL");`, []string{"process-kill kill"}},
 		{"process.kill of a ChildProcess-typed field", "a.ts", "interface Session { process: ChildProcess }\nfunction stop(sessions: Record<string, Session>, id: string) {\n  process.kill(-sessions[id].process.pid!, 'SIGTERM');\n}", nil},
 		{"process.kill of a pid field of another type", "a.ts", "interface Lease { owner: number }\nfunction stop(l: Lease) { process.kill(l.owner, 'SIGTERM'); }", []string{"process-kill kill"}},
+		{"a handle named process, killed with a signal name", "a.ts", "const { process } = info;\nif (!process.killed) { process.kill(\"SIGTERM\"); }", nil},
+		{"process.kill of a pid with a signal name", "a.ts", "process.kill(pid, \"SIGTERM\");", []string{"process-kill kill"}},
 		{"process.kill default signal", "a.js", `process.kill(Number(fs.readFileSync("x.pid", "utf8")));`, []string{"process-kill kill"}},
 		{"tree-kill", "a.js", `const kill = require("tree-kill");
 kill(pid);`, []string{"process-kill kill"}},
