@@ -547,12 +547,7 @@ func (c *Checker) scan(kind Kind, name string, src []byte, unit func(rules.Unit)
 		textscan.ScanEach(src, name, unit)
 		return false, nil
 	case Go:
-		r := goscan.Scan(src, name)
-		eachUnit(r.Units, unit)
-		for _, f := range r.Calls {
-			call(f)
-		}
-		return false, r.Err
+		return false, goscan.ScanEach(src, name, unit, call)
 	case Shell:
 		if err := shscan.ScanEach(src, name, unit, call); err != nil {
 			return true, err

@@ -27,6 +27,10 @@ import (
 // reused (pyscan.ScanEach): 81 bytes per byte, where holding its tokens
 // took 106. A JavaScript file past 256 KiB is lexed five times likewise
 // (jsscan.ScanEach): 77 bytes per byte, where holding its tokens took 83.
+// A Go file past 256 KiB is parsed twice in stretches
+// (goscan.ScanEach): 53 bytes per byte; a Go string literal's value is
+// a view of the literal where it has no escape, and str.go allocates 23
+// to 24 bytes per byte, 27 when the value was copied.
 func TestOneLineMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("allocates tens of MiB")
@@ -49,11 +53,14 @@ func TestOneLineMemory(t *testing.T) {
 	}{
 		{"recs.md", fill("", "If the MCP server hangs, run `pkill -f mcp_server` and retry. ", ""), 40},
 		{"recs.txt", fill("", rec+" ", ""), 23},
-		{"str.go", fill(`package p; var s = "`, rec+" ", `"`), 45},
+		{"str.go", fill(`package p; var s = "`, rec+" ", `"`), 30},
 		// many statements: a string token's value and offsets sit aside
 		// as runs, so the tokens stay small
 		{"recs.py", fill("import os; ", `print("`+rec+`"); os.kill(pid, 9); `, ""), 120},
 		{"recs.js", fill("", `console.log("`+rec+`"); process.kill(pid); `, ""), 90},
+		// one function past 256 KiB: parsed twice in stretches and its
+		// comments read once more by go/scanner (goscan.ScanEach)
+		{"recs.go", fill(`package p; import "syscall"; func f(pid int) { `, `println("`+rec+`"); syscall.Kill(pid, 9); `, "}"), 70},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -99,6 +106,8 @@ func TestManyUnitsNotHeld(t *testing.T) {
 		{"echo.sh", rep(`echo "The guard blocks pkill in agent shells."; `)},
 		{"print.py", rep(`print("The guard blocks pkill in agent shells."); `)},
 		{"log.js", rep(`console.log("The guard blocks pkill in agent shells."); `)},
+		// one function of many statements: its tree was held whole
+		{"print.go", []byte("package p; func f() { " + string(rep(`println("The guard blocks pkill in agent shells."); `)) + "}")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

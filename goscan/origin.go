@@ -217,22 +217,31 @@ func (s *scanner) namedAssigns() map[string][]ast.Expr {
 		return s.byName
 	}
 	s.byName = map[string][]ast.Expr{}
-	ast.Inspect(s.syntax, func(n ast.Node) bool {
+	eachNamed(s.syntax, func(name string, val ast.Expr) {
+		s.byName[name] = append(s.byName[name], val)
+	})
+	return s.byName
+}
+
+// eachNamed calls fn with each plain name n assigns or declares and the
+// value it gets (nil for a parameter, which has whatever the caller
+// gives, and where eachAssigned has none).
+func eachNamed(n ast.Node, fn func(name string, val ast.Expr)) {
+	ast.Inspect(n, func(n ast.Node) bool {
 		if ft, ok := n.(*ast.FuncType); ok && ft.Params != nil {
 			for _, f := range ft.Params.List {
 				for _, id := range f.Names {
-					s.byName[id.Name] = append(s.byName[id.Name], nil) // a parameter: whatever the caller gives
+					fn(id.Name, nil)
 				}
 			}
 		}
 		eachAssigned(n, true, func(l, val ast.Expr) {
 			if id, ok := ast.Unparen(l).(*ast.Ident); ok && id.Name != "_" {
-				s.byName[id.Name] = append(s.byName[id.Name], val)
+				fn(id.Name, val)
 			}
 		})
 		return true
 	})
-	return s.byName
 }
 
 // eachAssigned calls fn with each left side the node assigns and the

@@ -29,7 +29,21 @@ type Result struct {
 // (as in docs and issue reports), are parsed inside a wrapper and their
 // offsets mapped back; a file that parses in no form is scanned as far as
 // the parser got and the parse error is returned.
+//
+// A file past heldSource is read a stretch at a time, as ScanEach reads
+// it.
 func Scan(src []byte, name string) Result {
+	if len(src) > heldSource {
+		var res Result
+		res.Err = ScanEach(src, name, func(u rules.Unit) { res.Units = append(res.Units, u) },
+			func(f rules.Finding) { res.Calls = append(res.Calls, f) })
+		return res
+	}
+	return scanWhole(src, name)
+}
+
+// scanWhole parses src whole, in the first form that parses (Scan).
+func scanWhole(src []byte, name string) Result {
 	var best Result
 	for i, w := range wrappers {
 		res, perr := scanWith(src, name, w)
@@ -161,6 +175,9 @@ type scanner struct {
 	// byName maps a name to the values assigned to it anywhere in the
 	// file, for reading without types; built on first use.
 	byName map[string][]ast.Expr
+	// found holds the identifiers bound to os.FindProcess results or
+	// declared *os.Process (without types), as the walk reaches them.
+	found map[string]bool
 }
 
 func (s *scanner) off(p token.Pos) int { return s.tf.Offset(p) }
@@ -233,7 +250,10 @@ func isDirective(body string) bool {
 // concatenations that read as text become units; calls that perform an
 // action become findings.
 func (s *scanner) file(f *ast.File) {
-	found := map[string]bool{} // identifiers bound to os.FindProcess results (without types)
+	if s.found == nil {
+		s.found = map[string]bool{}
+	}
+	found := s.found
 	var stack []ast.Node
 	ast.Inspect(f, func(n ast.Node) bool {
 		if n == nil {
@@ -322,7 +342,7 @@ func (s *scanner) literal(e ast.Expr, parent ast.Node) {
 // from; bytes of a named constant (only known with types) map to the start
 // of the name that brings them in.
 func (s *scanner) constText(e ast.Expr) (string, rules.Offsets, bool) {
-	var text []byte
+	var parts []string // the value's pieces, joined once at the end
 	var offs rules.Offsets
 	last := 0 // the offset just past the value: after its last byte's source
 	var walk func(e ast.Expr) bool
@@ -342,7 +362,7 @@ func (s *scanner) constText(e ast.Expr) (string, rules.Offsets, bool) {
 			if !ok {
 				return false
 			}
-			text = append(text, v...)
+			parts = append(parts, v)
 			offs.Append(o, 0, len(v))
 			last = o.At(len(v))
 			return true
@@ -359,7 +379,7 @@ func (s *scanner) constText(e ast.Expr) (string, rules.Offsets, bool) {
 		for range len(v) {
 			offs.Add(at)
 		}
-		text = append(text, v...)
+		parts = append(parts, v)
 		last = s.off(e.End())
 		return true
 	}
@@ -367,7 +387,10 @@ func (s *scanner) constText(e ast.Expr) (string, rules.Offsets, bool) {
 		return "", rules.Offsets{}, false
 	}
 	offs.Add(last)
-	return string(text), offs, true
+	if len(parts) == 1 {
+		return parts[0], offs, true // one literal: its value as decoded, not a copy
+	}
+	return strings.Join(parts, ""), offs, true
 }
 
 // dataCall: string arguments of these calls are patterns or test inputs.
@@ -393,6 +416,12 @@ func decode(lit string, base int) (string, rules.Offsets, bool) {
 	}
 	if lit[0] == '`' {
 		body := lit[1 : len(lit)-1]
+		if !strings.Contains(body, "\r") {
+			// the value is the body: a view of the literal, not a copy
+			offs.AddRun(base+1, len(body))
+			offs.Add(base + len(lit) - 1)
+			return body, offs, true
+		}
 		b := make([]byte, 0, len(body))
 		for i := 0; i < len(body); i++ {
 			if body[i] == '\r' {
@@ -405,6 +434,12 @@ func decode(lit string, base int) (string, rules.Offsets, bool) {
 		return string(b), offs, true
 	}
 	body := lit[1 : len(lit)-1]
+	if !strings.Contains(body, "\\") {
+		// no escape: the value is the body, a view of the literal
+		offs.AddRun(base+1, len(body))
+		offs.Add(base + len(lit) - 1)
+		return body, offs, true
+	}
 	var b []byte
 	for i := 0; i < len(body); {
 		if body[i] != '\\' {
