@@ -22,6 +22,9 @@ func FuzzClassify(f *testing.F) {
 	} {
 		f.Add(s, uint8(0))
 	}
+	// a block with no info string opening on a Python-like import, in a
+	// failure: it panicked on the info string's first field
+	f.Add("from relay_mcp.compat import X\nprint(\"FAILED\")", uint8(CodeBlock))
 	f.Fuzz(func(t *testing.T, text string, kind uint8) {
 		u := NewUnit(Kind(kind%6), []byte(text), 0, len(text), Context{Headings: []string{"Troubleshooting"}})
 		// mark every other backtick pair as an inline code span

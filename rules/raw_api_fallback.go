@@ -331,7 +331,11 @@ func importsServer(prog string) bool {
 
 // pythonInfo: a code block's info string names Python.
 func pythonInfo(info string) bool {
-	switch strings.ToLower(strings.Fields(info + " ")[0]) {
+	f := strings.Fields(info)
+	if len(f) == 0 {
+		return false // an indented block, or a fence with no info string
+	}
+	switch strings.ToLower(f[0]) {
 	case "python", "python3", "py", "pycon", "ipython":
 		return true
 	}
