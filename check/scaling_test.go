@@ -50,6 +50,14 @@ func TestOneLineTimeIsLinear(t *testing.T) {
 		{"str.py", func(n int) []byte {
 			return repeat(`s = "`, "If the MCP server hangs, run pkill -f mcp_server and retry. ", `"`, n)
 		}, true, 1 << 20},
+		// many comments on one line: each comment's code beside it was
+		// its whole line (comments.Annotated)
+		{"comments.go", func(n int) []byte {
+			return repeat(`package p; func f() { `, "g() /* the guard blocks pkill here */; ", "}", n)
+		}, false, 0},
+		{"comments.js", func(n int) []byte {
+			return repeat("", "g(); /* the guard blocks pkill here */ ", "", n)
+		}, false, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -6,6 +6,12 @@ import "strings"
 // statement or a function's opening, little enough to stay local.
 const maxAnnotated = 8
 
+// maxBeside bounds the code read on a comment's own line, before and
+// after it: a one-line file of many comments would otherwise copy its
+// whole line for each of them, time and memory by the square of its
+// length.
+const maxBeside = 512
+
 // Annotated returns the code a source comment sits beside or directly
 // above, or "" when it stands alone. first is the source offset of the
 // comment's first text byte, end the offset just past its last.
@@ -24,7 +30,7 @@ func Annotated[S ~string | ~[]byte](src S, first, end int) string {
 		return ""
 	}
 	ls := first
-	for ls > 0 && src[ls-1] != '\n' {
+	for ls > 0 && src[ls-1] != '\n' && first-ls < maxBeside {
 		ls--
 	}
 	if code := beforeMarker(string(src[ls:first])); code != "" {
@@ -38,9 +44,12 @@ func Annotated[S ~string | ~[]byte](src S, first, end int) string {
 	if k+1 < len(src) && src[k] == '*' && src[k+1] == '/' {
 		end = k + 2
 	}
-	le := lineEnd(src, end)
+	le := lineEnd(src[:min(len(src), end+maxBeside)], end)
 	if rest := strings.TrimSpace(string(src[end:le])); rest != "" && !isCommentStart(rest) {
 		return rest
+	}
+	if le < len(src) && src[le] != '\n' {
+		return "" // more comments on a long line: the lines below are far away
 	}
 	var lines []string
 	for i := le + 1; i < len(src) && len(lines) < maxAnnotated; {
