@@ -12,9 +12,9 @@ var readerCues = []string{"you", "your", "yourself", "you're", "you'll", "manual
 	"before running", "before you run"}
 
 // assureCues address the reader only where the code does not do what
-// they ask for: over code that does it ("# make sure the process exists,
-// then terminate it" above proc.terminate()), they say what it makes sure
-// of.
+// they ask for. Over code that does it (a "make sure" comment on ending
+// the process above the call to proc.terminate()), they say what the
+// code makes sure of.
 var assureCues = []string{"make sure", "be sure to"}
 
 // describesCode reports whether a hit sits in a code comment that says
