@@ -10,6 +10,9 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/recoverlint/recoverlint/internal/shown"
+	"github.com/recoverlint/recoverlint/reconnect"
+
 	"github.com/recoverlint/recoverlint/restart"
 )
 
@@ -155,6 +158,16 @@ func guard[In, Out any](tool string, h mcp.ToolHandlerFor[In, Out]) mcp.ToolHand
 				err = fmt.Errorf("%s: internal error (%v); the server is still running, and the call can be reported as a recoverlint bug", tool, r)
 			}
 		}()
+		if req != nil && req.Params != nil {
+			// the SDK decodes arguments with encoding/json, which keeps the
+			// last of a repeated key: a call that says two things about one
+			// field is refused, as the CLI's reconnect --request and the
+			// restart inventory refuse it
+			if k := reconnect.RepeatedKey(req.Params.Arguments); k != "" {
+				var zero Out
+				return nil, zero, fmt.Errorf("%s: arguments: the field %s is given twice", tool, shown.Value(k))
+			}
+		}
 		res, out, err = h(ctx, req, in)
 		if err != nil || res != nil {
 			return res, out, err

@@ -589,3 +589,48 @@ func TestRunMCPRefusesWithoutEcho(t *testing.T) {
 		t.Errorf("ping after the refusals: %s, want a result", got[4])
 	}
 }
+
+// TestRunMCPRefusesRepeatedKeys: a tool call whose arguments give a field
+// twice, at the top or inside extra, is refused as reconnect --request
+// refuses it (encoding/json would keep the last silently), and the same
+// call with each field once is answered.
+func TestRunMCPRefusesRepeatedKeys(t *testing.T) {
+	inW, outR, errb, stop := pipeMCP(t)
+	call := func(id int, args string) string {
+		return fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"request_mcp_reconnect","arguments":%s}}`, id, args)
+	}
+	lines := []string{
+		initializeLine,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		call(2, `{"namespaces":["gitea"],"reason":"stale_runtime","reason":"transport_eof"}`),
+		call(3, `{"namespaces":["gitea"],"reason":"transport_eof","extra":{"note":"a","note":"b"}}`),
+		call(4, `{"namespaces":["gitea"],"reason":"transport_eof","extra":{"note":"a"}}`),
+	}
+	go func() {
+		for _, l := range lines {
+			_, _ = io.WriteString(inW, l+"\n")
+		}
+	}()
+	br := bufio.NewReader(outR)
+	got := map[float64]string{}
+	for range 4 { // the notification has no reply
+		line, err := br.ReadBytes('\n')
+		if err != nil {
+			t.Fatalf("%v (stderr %q)", err, errb.String())
+		}
+		var r struct {
+			ID float64 `json:"id"`
+		}
+		_ = json.Unmarshal(line, &r)
+		got[r.ID] = string(line)
+	}
+	stop()
+	for id, field := range map[float64]string{2: "reason", 3: "extra.note"} {
+		if !strings.Contains(got[id], `"isError":true`) || !strings.Contains(got[id], "given twice") || !strings.Contains(got[id], field) {
+			t.Errorf("reply to %v: %s; want a tool error naming %s given twice", id, got[id], field)
+		}
+	}
+	if strings.Contains(got[4], `"isError":true`) || !strings.Contains(got[4], `"result"`) {
+		t.Errorf("reply to the call with each field once: %s, want a result", got[4])
+	}
+}
