@@ -1,8 +1,11 @@
 package main
 
 import (
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"syscall"
 	"testing"
 
@@ -31,6 +34,26 @@ func TestScripts(t *testing.T) {
 				ts.Check(err)
 				ts.Check(os.MkdirAll(filepath.Dir(ts.MkAbs(args[0])), 0o755))
 				ts.Check(os.WriteFile(ts.MkAbs(args[0]), data, 0o644))
+			},
+			// exits N PROG ARGS... runs PROG as exec does and requires exit
+			// status N: "! exec" passes on any status but 0, and a run's
+			// failure (2) must not pass for a finding (1).
+			"exits": func(ts *testscript.TestScript, neg bool, args []string) {
+				if len(args) < 2 || neg {
+					ts.Fatalf("usage: exits N PROG [ARGS...]")
+				}
+				err := ts.Exec(args[1], args[2:]...)
+				code := 0
+				var ee *exec.ExitError
+				switch {
+				case errors.As(err, &ee):
+					code = ee.ExitCode()
+				case err != nil:
+					ts.Fatalf("%s: %v", args[1], err)
+				}
+				if strconv.Itoa(code) != args[0] {
+					ts.Fatalf("%s exited %d, want %s", args[1], code, args[0])
+				}
 			},
 			// mkfifo FILE makes a named pipe, a path that cannot be read as a file.
 			"mkfifo": func(ts *testscript.TestScript, neg bool, args []string) {
