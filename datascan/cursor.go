@@ -12,6 +12,64 @@ type cursor struct {
 	pos  int
 	err  error
 	cmts commentGroups
+	// b, when set, takes the maps and lists as they are read (stream.go);
+	// without it they are built whole
+	b *builder
+}
+
+// The parsers hand every container to these, so that a builder can read
+// it as it comes: open makes one, at says where the next one (or the next
+// value) goes, item and entry add a value to a list or a map, close ends
+// a container and root hands over a document's value.
+
+func (p *cursor) open(k nodeKind) *node { return p.openAt(k, true) }
+
+// openAt is open; push is false for a TOML table made by a header or a
+// dotted key, whose path of keys the statement gives.
+func (p *cursor) openAt(k nodeKind, push bool) *node {
+	n := &node{kind: k}
+	if p.b != nil {
+		p.b.open(n, push)
+	}
+	return n
+}
+
+func (p *cursor) at(parent *node, how uint8, key []byte) {
+	if p.b != nil {
+		p.b.ctx = context{parent: parent, how: how, key: key}
+	}
+}
+
+func (p *cursor) atItem(l *node)          { p.at(l, ctxItem, nil) }
+func (p *cursor) atKey(m *node, k scalar) { p.at(m, ctxKey, k.text) }
+
+func (p *cursor) item(l, it *node) {
+	if l.st == nil {
+		l.items = append(l.items, it)
+		return
+	}
+	p.b.item(l, it)
+}
+
+func (p *cursor) entry(m *node, k scalar, v *node) {
+	if m.st == nil {
+		m.keys = append(m.keys, k)
+		m.vals = append(m.vals, v)
+		return
+	}
+	p.b.entry(m, k, v)
+}
+
+func (p *cursor) close(n *node) {
+	if n.st != nil {
+		p.b.close(n)
+	}
+}
+
+func (p *cursor) root(r *node) {
+	if p.b != nil {
+		p.b.root(r)
+	}
 }
 
 // fail records an error at a byte offset, unless one is recorded already.
@@ -42,7 +100,8 @@ func (p *cursor) skipLine() {
 // may stand between them.
 func (p *cursor) list(depth int, space func(), value func(depth int) *node) *node {
 	open := p.pos
-	n := &node{kind: nList}
+	n := p.open(nList)
+	defer p.close(n)
 	p.pos++
 	for {
 		space()
@@ -54,7 +113,8 @@ func (p *cursor) list(depth int, space func(), value func(depth int) *node) *nod
 			p.pos++
 			return n
 		}
-		n.items = append(n.items, value(depth+1))
+		p.atItem(n)
+		p.item(n, value(depth+1))
 		space()
 		if p.pos < len(p.src) && p.src[p.pos] == ',' {
 			p.pos++

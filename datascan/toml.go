@@ -9,12 +9,14 @@ import (
 // \x escapes) into the data tree.
 type tparser struct{ cursor }
 
-func parseTOML(src []byte) ([]*node, []cmt, error) {
+func parseTOML(src []byte, b *builder) ([]*node, []cmt, error) {
 	p := &tparser{cursor{src: src, cmts: commentGroups{src: src}}}
+	b.start(&p.cursor)
 	if len(src) >= 3 && string(src[:3]) == "\ufeff" {
 		p.pos = 3
 	}
-	root := &node{kind: nMap}
+	p.at(nil, ctxRoot, nil)
+	root := p.open(nMap)
 	cur := root
 	for p.pos < len(src) {
 		p.blank()
@@ -51,7 +53,8 @@ func parseTOML(src []byte) ([]*node, []cmt, error) {
 				p.skipLine()
 				continue
 			}
-			cur = table(root, keys, array)
+			cur = p.table(root, keys, array)
+			p.b.header(keys)
 			p.endLine()
 		default:
 			keys := p.key()
@@ -73,64 +76,96 @@ func parseTOML(src []byte) ([]*node, []cmt, error) {
 				p.skipLine()
 				continue
 			}
-			v := p.value(len(keys))
-			set(cur, keys, v)
+			p.set(cur, keys, len(keys))
 			p.endLine()
 		}
 	}
 	p.cmts.flush()
+	p.root(root)
 	return []*node{root}, p.cmts.out, p.err
 }
 
 // table finds or makes the table a header names; an array-of-tables
 // header appends a new table to its list.
-func table(root *node, keys []scalar, array bool) *node {
+func (p *tparser) table(root *node, keys []scalar, array bool) *node {
 	m := root
 	for i, k := range keys {
 		last := i == len(keys)-1
 		v := m.get(string(k.text))
 		switch {
 		case v == nil && last && array:
-			v = &node{kind: nList}
-			m.keys, m.vals = append(m.keys, k), append(m.vals, v)
+			v = p.child(m, k, nList)
 		case v == nil:
-			v = &node{kind: nMap}
-			m.keys, m.vals = append(m.keys, k), append(m.vals, v)
+			v = p.child(m, k, nMap)
 		}
 		if v.kind == nList {
 			if last && array {
-				t := &node{kind: nMap}
-				v.items = append(v.items, t)
-				return t
+				return p.childItem(v)
 			}
-			if len(v.items) == 0 || v.items[len(v.items)-1].kind != nMap {
-				v.items = append(v.items, &node{kind: nMap})
+			if t := lastItem(v); t != nil && t.kind == nMap {
+				v = t
+			} else {
+				v = p.childItem(v)
 			}
-			v = v.items[len(v.items)-1]
 		}
 		if v.kind != nMap {
-			return &node{kind: nMap} // redefinition of a value: keep reading, out of the tree
+			// redefinition of a value: keep reading, out of the tree
+			p.at(nil, ctxDrop, nil)
+			return p.openAt(nMap, false)
 		}
 		m = v
 	}
 	return m
 }
 
-// set puts a value at a dotted key inside table m.
-func set(m *node, keys []scalar, v *node) {
+// child makes a table under key k of m.
+func (p *tparser) child(m *node, k scalar, kind nodeKind) *node {
+	p.atKey(m, k)
+	v := p.openAt(kind, false)
+	p.entry(m, k, v)
+	return v
+}
+
+// childItem makes a table at the end of list l.
+func (p *tparser) childItem(l *node) *node {
+	p.atItem(l)
+	t := p.openAt(nMap, false)
+	p.item(l, t)
+	return t
+}
+
+// lastItem is a list's last item, nil when it has none.
+func lastItem(l *node) *node {
+	if l.st != nil {
+		return l.st.last
+	}
+	if len(l.items) == 0 {
+		return nil
+	}
+	return l.items[len(l.items)-1]
+}
+
+// set reads the value at p.pos and puts it at a dotted key inside table
+// m; depth is the value's nesting depth. The tables the key goes through
+// are found or made first, so that the value is read where it goes.
+func (p *tparser) set(m *node, keys []scalar, depth int) {
 	for _, k := range keys[:len(keys)-1] {
 		next := m.get(string(k.text))
 		if next == nil {
-			next = &node{kind: nMap}
-			m.keys, m.vals = append(m.keys, k), append(m.vals, next)
+			next = p.child(m, k, nMap)
 		}
 		if next.kind != nMap {
+			p.at(nil, ctxDrop, nil)
+			p.value(depth) // read, and left out of the tree
 			return
 		}
 		m = next
 	}
 	k := keys[len(keys)-1]
-	m.keys, m.vals = append(m.keys, k), append(m.vals, v)
+	base := p.b.dotted(keys)
+	p.atKey(m, k)
+	p.entry(m, k, p.value(depth))
+	p.b.undot(base)
 }
 
 func (p *tparser) blank() {
@@ -226,7 +261,8 @@ func (p *tparser) value(depth int) *node {
 		return p.list(depth, p.space, p.value)
 	case p.src[p.pos] == '{':
 		open := p.pos
-		n := &node{kind: nMap}
+		n := p.open(nMap)
+		defer p.close(n)
 		p.pos++
 		for {
 			p.space()
@@ -246,7 +282,7 @@ func (p *tparser) value(depth int) *node {
 			}
 			p.pos++
 			p.blank()
-			set(n, keys, p.value(depth+1))
+			p.set(n, keys, depth+1)
 			p.space()
 			if p.pos < len(p.src) && p.src[p.pos] == ',' {
 				p.pos++
