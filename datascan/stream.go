@@ -210,8 +210,8 @@ type builder struct {
 	facts map[int32]*facts
 	// path is the key path of the open containers that are walked
 	path []string
-	// first reading: TOML maps whose facts are noted at the end
-	noted []*node
+	// root is a TOML file's root table, whose facts are noted at the end
+	top *node
 	// second reading
 	src        []byte // the file as it is (a template's actions unblanked)
 	name       string
@@ -359,6 +359,7 @@ func (b *builder) note(m *node) {
 }
 
 func (b *builder) root(r *node) {
+	b.top = r
 	if b.pass == passRead && r.st == nil {
 		b.w.node(r, nil)
 		b.release()
@@ -371,6 +372,9 @@ func (b *builder) item(l, it *node) {
 		st.nonStr = true
 	}
 	if b.toml {
+		if b.pass == passGather && st.last != nil {
+			b.final(st.last) // no header can reach it any more
+		}
 		st.last = kept("", it)
 	}
 	if b.pass == passGather || it.st != nil {
@@ -388,14 +392,16 @@ func (b *builder) item(l, it *node) {
 }
 
 // interesting: the walker looks a map's key up (planCommand, stepShell,
-// touchOf).
-func interesting(key []byte) bool {
+// touchOf); noted: the map may then have facts (a file module's state
+// and path count only in its task, noted for the module).
+func interesting(key []byte) (kept, noted bool) {
 	switch string(key) {
-	case "command", "args", "shell", "state", "path", "dest", "name",
-		"ansible.builtin.file", "ansible.legacy.file", "file":
-		return true
+	case "command", "args", "shell", "ansible.builtin.file", "ansible.legacy.file", "file":
+		return true, true
+	case "state", "path", "dest", "name":
+		return true, false
 	}
-	return false
+	return false, false
 }
 
 func (b *builder) entry(m *node, k scalar, v *node) {
@@ -405,11 +411,14 @@ func (b *builder) entry(m *node, k scalar, v *node) {
 			st.table = true
 			b.noteMap(m)
 		}
-		if interesting(k.text) {
-			b.keep(m, k, v)
+		kept, noted := interesting(k.text)
+		if kept || b.toml {
+			if !b.keep(m, k, v) && b.toml {
+				b.final(v) // a key met again: no header can reach its value
+			}
+		}
+		if noted {
 			b.noteMap(m)
-		} else if b.toml {
-			b.keep(m, k, v)
 		}
 		return
 	}
@@ -471,11 +480,27 @@ func (b *builder) entry(m *node, k scalar, v *node) {
 }
 
 // noteMap marks a map of the first reading as one that may have facts.
-func (b *builder) noteMap(m *node) {
-	if !m.st.noted {
-		m.st.noted = true
-		if b.toml {
-			b.noted = append(b.noted, m)
+func (b *builder) noteMap(m *node) { m.st.noted = true }
+
+// final notes the facts of the TOML maps in v once no header or dotted
+// key can add to them: at the end, or once v is no list's last item.
+func (b *builder) final(v *node) {
+	st := v.st
+	if st == nil {
+		return
+	}
+	switch v.kind {
+	case nMap:
+		if st.noted {
+			b.note(v)
+			st.noted = false
+		}
+		for _, c := range v.vals {
+			b.final(c)
+		}
+	case nList:
+		if st.last != nil {
+			b.final(st.last)
 		}
 	}
 }
@@ -492,27 +517,43 @@ func (b *builder) dataName(key []byte) bool {
 
 // keep keeps a key's first value in a map of the first reading, or of a
 // TOML file, where a header or a dotted key can reopen it (get): what the
-// walker looks up, or where a header can go.
-func (b *builder) keep(m *node, k scalar, v *node) {
-	key := string(k.text)
-	if m.get(key) != nil {
-		return
-	}
-	v = kept(key, v)
-	m.keys = append(m.keys, scalar{text: k.text})
-	m.vals = append(m.vals, v)
+// walker looks up, or where a header can go. It returns false when the
+// key has a value already.
+func (b *builder) keep(m *node, k scalar, v *node) bool {
 	st := m.st
-	switch {
-	case st.index != nil:
+	if st.index != nil {
+		if _, ok := st.index[string(k.text)]; ok {
+			return false
+		}
+		key := string(k.text)
+		v = kept(key, v)
 		st.index[key] = v
-	case len(m.keys) > 8:
-		st.index = make(map[string]*node, 2*len(m.keys))
-		for i, k := range m.keys {
-			if _, ok := st.index[string(k.text)]; !ok {
-				st.index[string(k.text)] = m.vals[i]
-			}
+		if v.st != nil {
+			// only containers stay in the entries, for final
+			m.keys, m.vals = append(m.keys, scalar{text: k.text}), append(m.vals, v)
+		}
+		return true
+	}
+	for _, kk := range m.keys {
+		if bytes.Equal(kk.text, k.text) {
+			return false
 		}
 	}
+	m.keys = append(m.keys, scalar{text: k.text})
+	m.vals = append(m.vals, kept(string(k.text), v))
+	if len(m.keys) > 8 {
+		st.index = make(map[string]*node, 2*len(m.keys))
+		n := 0
+		for i, k := range m.keys {
+			st.index[string(k.text)] = m.vals[i]
+			if m.vals[i].st != nil {
+				m.keys[n], m.vals[n] = k, m.vals[i]
+				n++
+			}
+		}
+		m.keys, m.vals = m.keys[:n], m.vals[:n]
+	}
+	return true
 }
 
 // kept is what a map keeps of its value v under key: a container itself,
@@ -621,8 +662,8 @@ func (b *builder) undot(base int) {
 // the second reads a TOML file's file modules and passes everything on.
 func (b *builder) end() {
 	if b.pass == passGather {
-		for _, m := range b.noted {
-			b.note(m)
+		if b.toml && b.top != nil {
+			b.final(b.top)
 		}
 		return
 	}

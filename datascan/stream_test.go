@@ -98,3 +98,36 @@ func TestTwoReadingsSame(t *testing.T) {
 		}
 	}
 }
+
+// fuzzNames are the names FuzzTwoReadingsSame reads its inputs as: each
+// format, and the files whose values are commands.
+var fuzzNames = []string{"a.yaml", "a.json", "a.toml", ".github/workflows/ci.yml", ".gitlab-ci.yml", "package.json", ".mcp.json", "tasks/main.yml"}
+
+// FuzzTwoReadingsSame is TestTwoReadingsSame on any input, read as any
+// of fuzzNames.
+func FuzzTwoReadingsSame(f *testing.F) {
+	for _, c := range streamCases {
+		for i, n := range fuzzNames {
+			if filepath.Ext(n) == filepath.Ext(c.name) {
+				f.Add([]byte(c.src), uint8(i))
+			}
+		}
+	}
+	for _, name := range golden.Inputs(f) {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for i, n := range fuzzNames {
+			if filepath.Ext(n) == filepath.Ext(name) {
+				f.Add(src, uint8(i))
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, src []byte, as uint8) {
+		name := fuzzNames[int(as)%len(fuzzNames)]
+		if whole, streamed := twoReadings(src, name); whole != streamed {
+			t.Errorf("%s: read as it comes:\n%s\nread whole:\n%s", name, golden.Diff(whole, streamed), whole)
+		}
+	})
+}
