@@ -53,6 +53,11 @@ func TestOneLineMemory(t *testing.T) {
 		// as runs, so the tokens stay small
 		{"recs.py", fill("import os; ", `print("`+rec+`"); os.kill(pid, 9); `, ""), 120},
 		{"recs.js", fill("", `console.log("`+rec+`"); process.kill(pid); `, ""), 120},
+		// data files past 256 KiB are read twice, each value walked and
+		// dropped as it is complete (datascan.ScanEach)
+		{"recs.yaml", fill("{", `k: "`+rec+`", `, "}"), 90},
+		{"recs.json", fill("[", `"`+rec+`",`, `""]`), 90},
+		{"recs.toml", fill("a = [", `"`+rec+`", `, "]"), 90},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -97,6 +102,10 @@ func TestManyUnitsNotHeld(t *testing.T) {
 		{"paras.txt", rep("The guard blocks pkill in agent shells.\n\n")},
 		{"echo.sh", rep(`echo "The guard blocks pkill in agent shells."; `)},
 		{"print.py", rep(`print("The guard blocks pkill in agent shells."); `)},
+		{"flow.yaml", []byte("{" + string(rep(`k: "The guard blocks pkill in agent shells.", `)) + "}")},
+		{"list.json", []byte("[" + string(rep(`"The guard blocks pkill in agent shells.",`)) + `""]`)},
+		{"array.toml", []byte("a = [" + string(rep(`"The guard blocks pkill in agent shells.", `)) + "]")},
+		{"steps.yaml", rep("- name: Build the guard\n  run: echo \"The guard blocks pkill in agent shells.\"\n")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

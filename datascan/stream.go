@@ -628,33 +628,25 @@ func firstOffset(n *node) int {
 	return least
 }
 
-// header sets the path of a TOML table's statements.
-func (b *builder) header(keys []scalar) {
-	if b == nil || b.pass != passRead {
-		return
-	}
-	b.path = b.path[:0]
-	for _, k := range keys {
-		b.path = append(b.path, string(k.text))
-	}
-}
-
-// dotted puts a TOML statement's dotted key, but its last part, on the
-// path; undot takes it off.
-func (b *builder) dotted(keys []scalar) int {
-	if b == nil || b.pass != passRead {
+// pathLen, pathTo and push keep the path of a TOML statement's table
+// and dotted key, where the parser goes through tables that the
+// statement, not the nesting of containers, names.
+func (b *builder) pathLen() int {
+	if b == nil {
 		return 0
 	}
-	base := len(b.path)
-	for _, k := range keys[:len(keys)-1] {
-		b.path = append(b.path, string(k.text))
-	}
-	return base
+	return len(b.path)
 }
 
-func (b *builder) undot(base int) {
+func (b *builder) pathTo(n int) {
 	if b != nil && b.pass == passRead {
-		b.path = b.path[:base]
+		b.path = b.path[:n]
+	}
+}
+
+func (b *builder) push(k scalar) {
+	if b != nil && b.pass == passRead {
+		b.path = append(b.path, string(k.text))
 	}
 }
 

@@ -37,6 +37,7 @@ var streamCases = []struct{ name, src string }{
 	{"config.toml", "# a comment here\n[mcp_servers.x]\nargs = [\"-c\", \"kill -9 $(cat srv.pid); srv\"]\nnote = \"two words here\"\ncommand = \"bash\"\n[mcp_servers.y]\ncommand = [\"pkill\", \"-f\", \"y\"]\n[a]\nlabel = \"force kill all\"\n[b]\nx = \"three four\"\n[a]\npattern = \"pkill\"\n"},
 	{"a.toml", "t = { a = \"one two\", b.c = \"three four\" }\nt.d = \"five six\"\n[t.e]\nf = \"seven eight\"\n[[arr]]\nx = \"one two\"\n[[arr]]\nx = \"three four\"\n[arr.sub]\ny = \"five six\"\nl = [{m = \"in a list\"}, {m = \"last of the list\"}]\n[l]\nn = \"reopened the last\"\ns = \"a string\"\n[s]\nz = \"out of the tree\"\ns.q = \"dropped value\"\n"},
 	{"a.toml", "[task.file]\npath = \"/srv/app/control/reload.trigger\"\n[other]\nk = \"two words\"\n[task.file]\nstate = \"touch\"\n"},
+	{"a.toml", "[s]\nk = \"two words\"\n[task.file]\nstate = \"touch\"\npath = \"/srv/app/control/reload.trigger\"\nk = \"some words here\"\n[t]\na.file.state = \"touch\"\na.file.path = \"/srv/app/reload.trigger\"\na.file.k = \"more words here\"\nz.k = \"two words\"\n"},
 	{"a.toml", "a = 1 2\nb = \"two words\"\n"},
 	{"a.toml", "k = \"\"\"\nline one\nline two\"\"\" # after\nm = '''\nmulti line\ntext here'''\n"},
 }
@@ -130,4 +131,77 @@ func FuzzTwoReadingsSame(f *testing.F) {
 			t.Errorf("%s: read as it comes:\n%s\nread whole:\n%s", name, golden.Diff(whole, streamed), whole)
 		}
 	})
+}
+
+// TestLargeTwoReadings reads files past heldData, made of the golden
+// inputs and streamCases, both ways: many YAML documents, a JSON array
+// of the JSON files (with a syntax error at its end, and without), TOML
+// files one after another, and the same under the names of files whose
+// values are commands.
+func TestLargeTwoReadings(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads files of several hundred KiB")
+	}
+	texts := map[string][]string{}
+	add := func(name, src string) {
+		ext := filepath.Ext(name)
+		if ext == ".yml" {
+			ext = ".yaml"
+		}
+		if ext == ".jsonc" {
+			ext = ".json"
+		}
+		if r := Scan([]byte(src), name); r.Err != nil {
+			return // those are read below, at the end of a large file
+		}
+		texts[ext] = append(texts[ext], src)
+		if ext == ".json" && !strings.Contains(src, "//") {
+			texts["line"] = append(texts["line"], strings.ReplaceAll(src, "\n", " "))
+		}
+	}
+	for _, c := range streamCases {
+		add(c.name, c.src)
+	}
+	for _, name := range golden.Inputs(t) {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		add(name, string(src))
+	}
+	grow := func(parts []string, sep string) string {
+		var b strings.Builder
+		for b.Len() <= heldData+heldData/4 {
+			for _, p := range parts {
+				if b.Len() > 0 {
+					b.WriteString(sep)
+				}
+				b.WriteString(p)
+			}
+		}
+		return b.String()
+	}
+	yaml := grow(texts[".yaml"], "\n---\n")
+	json := "[" + grow(texts[".json"], ",\n") + "]"
+	toml := grow(texts[".toml"], "\n")
+	for _, in := range []struct{ name, src string }{
+		{"big.yaml", yaml},
+		{"big.yaml", yaml + "\n---\na:\n    b: 1\n  c: two words\n"},
+		{".github/workflows/big.yml", yaml},
+		{".gitlab-ci.yml", yaml},
+		{"tasks/main.yml", yaml},
+		{"big.json", json},
+		{"big.json", json[:len(json)-1] + `, {"a": "two words" "b": "after the error here"}]`},
+		{"package.json", json},
+		{".mcp.json", json},
+		{"big.toml", toml},
+		{"big.toml", toml + "\na = 1 2\nb = \"two words\"\n"},
+		{"one-line.json", "[" + grow(texts["line"], ", ") + "]"},
+	} {
+		whole, streamed := twoReadings([]byte(in.src), in.name)
+		t.Logf("%s: %d units, %d calls", in.name, strings.Count(whole, "\nunit "), strings.Count(whole, "\ncall "))
+		if whole != streamed {
+			t.Errorf("%s (%d bytes): read as it comes:\n%s", in.name, len(in.src), golden.Diff(whole, streamed))
+		}
+	}
 }

@@ -54,7 +54,6 @@ func parseTOML(src []byte, b *builder) ([]*node, []cmt, error) {
 				continue
 			}
 			cur = p.table(root, keys, array)
-			p.b.header(keys)
 			p.endLine()
 		default:
 			keys := p.key()
@@ -89,6 +88,7 @@ func parseTOML(src []byte, b *builder) ([]*node, []cmt, error) {
 // header appends a new table to its list.
 func (p *tparser) table(root *node, keys []scalar, array bool) *node {
 	m := root
+	p.b.pathTo(0) // the table's path is its keys
 	for i, k := range keys {
 		last := i == len(keys)-1
 		v := m.get(string(k.text))
@@ -100,6 +100,7 @@ func (p *tparser) table(root *node, keys []scalar, array bool) *node {
 		}
 		if v.kind == nList {
 			if last && array {
+				p.b.push(k)
 				return p.childItem(v)
 			}
 			if t := lastItem(v); t != nil && t.kind == nMap {
@@ -114,6 +115,7 @@ func (p *tparser) table(root *node, keys []scalar, array bool) *node {
 			return p.openAt(nMap, false)
 		}
 		m = v
+		p.b.push(k)
 	}
 	return m
 }
@@ -149,6 +151,8 @@ func lastItem(l *node) *node {
 // m; depth is the value's nesting depth. The tables the key goes through
 // are found or made first, so that the value is read where it goes.
 func (p *tparser) set(m *node, keys []scalar, depth int) {
+	base := p.b.pathLen()
+	defer p.b.pathTo(base)
 	for _, k := range keys[:len(keys)-1] {
 		next := m.get(string(k.text))
 		if next == nil {
@@ -160,12 +164,11 @@ func (p *tparser) set(m *node, keys []scalar, depth int) {
 			return
 		}
 		m = next
+		p.b.push(k)
 	}
 	k := keys[len(keys)-1]
-	base := p.b.dotted(keys)
 	p.atKey(m, k)
 	p.entry(m, k, p.value(depth))
-	p.b.undot(base)
 }
 
 func (p *tparser) blank() {
