@@ -15,6 +15,37 @@ type cursor struct {
 	// b, when set, takes the maps and lists as they are read (stream.go);
 	// without it they are built whole
 	b *builder
+	// spare holds offset maps of strings a builder is done with, for the
+	// next strings read
+	spare [][]int
+}
+
+// scalar starts a string value, in the room of one read before if there
+// is some.
+func (p *cursor) scalar() scalar {
+	if n := len(p.spare); n > 0 {
+		offs := p.spare[n-1]
+		p.spare = p.spare[:n-1]
+		return scalar{offs: offs}
+	}
+	return scalar{}
+}
+
+// reuse gives the offset map of a string that nothing refers to any more
+// (its units copy their offsets into runs) to the next ones read.
+func (p *cursor) reuse(v *node) {
+	if v.kind == nStr {
+		p.reuseOffs(v.str.offs)
+		v.str.offs = nil
+	}
+}
+
+// reuseOffs keeps offs, which nothing refers to any more, for a string
+// read next; each map must be given once.
+func (p *cursor) reuseOffs(offs []int) {
+	if cap(offs) > 0 && cap(offs) <= 1<<16 && len(p.spare) < 4 {
+		p.spare = append(p.spare, offs[:0])
+	}
 }
 
 // The parsers hand every container to these, so that a builder can read
@@ -58,6 +89,7 @@ func (p *cursor) entry(m *node, k scalar, v *node) {
 		return
 	}
 	p.b.entry(m, k, v)
+	p.reuseOffs(k.offs) // a key's text may be kept, its offsets never
 }
 
 func (p *cursor) close(n *node) {

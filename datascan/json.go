@@ -169,7 +169,7 @@ func (p *jparser) str() scalar {
 	q := p.src[p.pos]
 	open := p.pos
 	p.pos++
-	var s scalar
+	s := p.scalar()
 	for p.pos < len(p.src) {
 		c := p.src[p.pos]
 		switch {

@@ -362,6 +362,7 @@ func (b *builder) root(r *node) {
 	b.top = r
 	if b.pass == passRead && r.st == nil {
 		b.w.node(r, nil)
+		b.cur.reuse(r)
 		b.release()
 	}
 }
@@ -377,18 +378,21 @@ func (b *builder) item(l, it *node) {
 		}
 		st.last = kept("", it)
 	}
-	if b.pass == passGather || it.st != nil {
+	if it.st != nil {
 		return
 	}
-	switch st.mode {
-	case modeWalk:
-		b.w.node(it, b.path)
-	case modeShell:
-		b.w.shellAs(it, st.f.prog, st.f.code)
-	default:
-		return
+	if b.pass == passRead {
+		switch st.mode {
+		case modeWalk:
+			b.w.node(it, b.path)
+		case modeShell:
+			b.w.shellAs(it, st.f.prog, st.f.code)
+		}
 	}
-	b.release()
+	b.cur.reuse(it)
+	if b.pass == passRead {
+		b.release()
+	}
 }
 
 // interesting: the walker looks a map's key up (planCommand, stepShell,
@@ -420,12 +424,14 @@ func (b *builder) entry(m *node, k scalar, v *node) {
 		if noted {
 			b.noteMap(m)
 		}
+		b.cur.reuse(v)
 		return
 	}
 	if b.toml {
 		b.keep(m, k, v)
 	}
 	if st.mode != modeWalk {
+		b.cur.reuse(v)
 		return
 	}
 	f := st.f
@@ -466,16 +472,17 @@ func (b *builder) entry(m *node, k scalar, v *node) {
 		return // read as it came
 	}
 	key := string(k.text)
-	if f.table && v.kind == nStr && rules.PatternLabel(key) {
-		return // the label of a pattern is data, as the pattern is
-	}
-	if b.w.kind != plainFile && b.w.shellValue(key, b.path) {
+	switch {
+	case f.table && v.kind == nStr && rules.PatternLabel(key):
+		// the label of a pattern is data, as the pattern is
+	case b.w.kind != plainFile && b.w.shellValue(key, b.path):
 		b.w.shellAs(v, f.prog, f.code)
-	} else {
+	default:
 		b.path = append(b.path, key)
 		b.w.node(v, b.path)
 		b.path = b.path[:len(b.path)-1]
 	}
+	b.cur.reuse(v)
 	b.release()
 }
 

@@ -315,7 +315,7 @@ func (p *tparser) value(depth int) *node {
 func (p *tparser) basic() scalar {
 	open := p.pos
 	p.pos++
-	var s scalar
+	s := p.scalar()
 	for p.pos < len(p.src) {
 		c := p.src[p.pos]
 		switch {
@@ -342,7 +342,7 @@ func (p *tparser) basic() scalar {
 func (p *tparser) literal() scalar {
 	open := p.pos
 	p.pos++
-	var s scalar
+	s := p.scalar()
 	for p.pos < len(p.src) && p.src[p.pos] != '\'' && p.src[p.pos] != '\n' {
 		s.add(p.src[p.pos], p.pos)
 		p.pos++
@@ -363,7 +363,7 @@ func (p *tparser) multiBasic() scalar {
 	open := p.pos
 	p.pos += 3
 	p.firstBreak()
-	var s scalar
+	s := p.scalar()
 	for p.pos < len(p.src) {
 		c := p.src[p.pos]
 		switch {
@@ -395,7 +395,7 @@ func (p *tparser) multiLiteral() scalar {
 	open := p.pos
 	p.pos += 3
 	p.firstBreak()
-	var s scalar
+	s := p.scalar()
 	for p.pos < len(p.src) {
 		if strings.HasPrefix(string(p.src[p.pos:min(p.pos+3, len(p.src))]), "'''") {
 			for k := 0; k < 2 && p.pos+3 < len(p.src) && p.src[p.pos+3] == '\''; k++ {

@@ -356,7 +356,7 @@ func (p *yparser) sequence(c int) *node {
 // plain reads a plain scalar: its first line, then every following line
 // indented deeper than parent, folded into one text.
 func (p *yparser) plain(parent int) scalar {
-	var s scalar
+	s := p.scalar()
 	p.plainLine(&s)
 	for {
 		// look at the lines after this one
@@ -427,7 +427,7 @@ func (p *yparser) quoted() scalar {
 	q := p.src[p.pos]
 	open := p.pos
 	p.pos++
-	var s scalar
+	s := p.scalar()
 	for p.pos < len(p.src) {
 		c := p.src[p.pos]
 		switch {
@@ -596,7 +596,7 @@ func (p *yparser) blockScalar(parent int) scalar {
 	if len(lines) > 0 {
 		p.pos = lines[len(lines)-1].brk
 	}
-	var s scalar
+	s := p.scalar()
 	prevText, prevMore := false, false
 	blanks := 0
 	for i, l := range lines {
@@ -744,7 +744,7 @@ func (p *yparser) flowNode(depth int) *node {
 		return p.flowNode(depth)
 	}
 	// a plain scalar in flow: up to , [ ] { } or ": ", possibly over lines
-	var s scalar
+	s := p.scalar()
 	for p.pos < len(p.src) {
 		c := p.src[p.pos]
 		if c == ',' || c == '[' || c == ']' || c == '{' || c == '}' ||
