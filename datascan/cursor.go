@@ -68,6 +68,12 @@ func (p *cursor) openAt(k nodeKind, push bool) *node {
 func (p *cursor) at(parent *node, how uint8, key []byte) {
 	if p.b != nil {
 		p.b.ctx = context{parent: parent, how: how, key: key}
+		switch {
+		case how == ctxHold:
+			p.b.atPos = min(p.b.atPos, p.pos) // a complex key, or its value
+		case parent == nil || parent.st != nil:
+			p.b.atPos = p.pos // a value starts here, not inside one held
+		}
 	}
 }
 

@@ -55,7 +55,7 @@ func ScanEach(src []byte, name string, unit func(rules.Unit), call func(rules.Fi
 		}
 	}
 	withUnits := perr == nil || f == JSON
-	b := &builder{pass: passRead, toml: f == TOML, facts: known, src: src, name: name, w: newWalker(name)}
+	b := &builder{pass: passRead, toml: f == TOML, facts: known, src: src, name: name, w: newWalker(name), atPos: math.MaxInt}
 	if !withUnits {
 		unit = func(rules.Unit) {}
 	}
@@ -202,10 +202,14 @@ var (
 // rest): in the first reading it notes the facts of each map, in the
 // second it walks each value as it is complete.
 type builder struct {
-	pass  int
-	toml  bool
-	cur   *cursor
-	ctx   context
+	pass int
+	toml bool
+	cur  *cursor
+	ctx  context
+	// atPos is where the value being read starts, or the value held that
+	// holds it (math.MaxInt between values): what a comment read now is
+	// in the middle of
+	atPos int
 	nmaps int32
 	facts map[int32]*facts
 	// path is the key path of the open containers that are walked
@@ -257,6 +261,8 @@ func (b *builder) start(c *cursor) {
 	c.cmts.emit = func(g cmt) {
 		u := commentUnit(b.src, b.name, g)
 		b.units.push(u.Offsets.At(0), 1, u) // after the strings' units at the same offset, as in Scan
+		// in the middle of a value: what it holds is not walked yet
+		b.flush(min(b.mark(), b.atPos))
 	}
 }
 
@@ -360,6 +366,7 @@ func (b *builder) note(m *node) {
 
 func (b *builder) root(r *node) {
 	b.top = r
+	b.atPos = math.MaxInt
 	if b.pass == passRead && r.st == nil {
 		b.w.node(r, nil)
 		b.cur.reuse(r)
@@ -368,6 +375,7 @@ func (b *builder) root(r *node) {
 }
 
 func (b *builder) item(l, it *node) {
+	b.atPos = math.MaxInt
 	st := l.st
 	if it.kind != nStr {
 		st.nonStr = true
@@ -409,6 +417,7 @@ func interesting(key []byte) (kept, noted bool) {
 }
 
 func (b *builder) entry(m *node, k scalar, v *node) {
+	b.atPos = math.MaxInt
 	st := m.st
 	if b.pass == passGather {
 		if v.kind == nStr && !st.table && b.dataName(k.text) {
@@ -680,7 +689,11 @@ func (b *builder) end() {
 // before: Scan sorts them by their first offset, and whatever is read
 // later starts at the parser's position, in a comment group still open
 // or in a value held.
-func (b *builder) release() {
+func (b *builder) release() { b.flush(b.mark()) }
+
+// mark is the least offset what is read from now on can start at, once
+// the value just read is walked.
+func (b *builder) mark() int {
 	w := b.cur.pos
 	if g := b.cur.cmts.cur; g != nil && len(g.offs) > 0 {
 		w = min(w, g.offs[0])
@@ -688,7 +701,7 @@ func (b *builder) release() {
 	for _, h := range b.held {
 		w = min(w, h.start)
 	}
-	b.flush(w)
+	return w
 }
 
 // flush passes on what starts before offset w.
