@@ -564,21 +564,15 @@ func (c *Checker) scan(kind Kind, name string, src []byte, unit func(rules.Unit)
 		}
 		return false, nil
 	case Data:
-		r := datascan.Scan(src, name)
-		units, calls, err = r.Units, r.Calls, r.Err
-		if err != nil {
-			// a data file that does not parse is a failure of the run
-			// (issue 18): its strings are still read, but it is no
-			// partial reading to pass over
-			err = &DataError{Err: err}
+		lexed, err := datascan.ScanEach(src, name, unit, call)
+		if err == nil {
+			return false, nil
 		}
-		if r.Lexed {
-			eachUnit(units, unit)
-			for _, f := range calls {
-				call(f)
-			}
-			return false, err
-		}
+		// a data file that does not parse is a failure of the run (issue
+		// 18): its strings are still read, but it is no partial reading to
+		// pass over; the JSON strings after the error are read one by one
+		// (lexed), any other file's units are left to the reading as text
+		return !lexed, &DataError{Err: err}
 	}
 	if err == nil {
 		eachUnit(units, unit)

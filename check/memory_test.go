@@ -31,6 +31,10 @@ import (
 // (goscan.ScanEach): 53 bytes per byte; a Go string literal's value is
 // a view of the literal where it has no escape, and str.go allocates 23
 // to 24 bytes per byte, 27 when the value was copied.
+// A YAML, JSON or TOML file past 256 KiB is parsed twice and
+// each string walked and dropped as it is complete, its offset map reused
+// for the next (datascan.ScanEach): 48 to 50 bytes per byte, where
+// building the tree once took 86 to 92.
 func TestOneLineMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("allocates tens of MiB")
@@ -61,6 +65,11 @@ func TestOneLineMemory(t *testing.T) {
 		// one function past 256 KiB: parsed twice in stretches and its
 		// comments read once more by go/scanner (goscan.ScanEach)
 		{"recs.go", fill(`package p; import "syscall"; func f(pid int) { `, `println("`+rec+`"); syscall.Kill(pid, 9); `, "}"), 70},
+		// data files past 256 KiB are read twice, each value walked and
+		// dropped as it is complete (datascan.ScanEach)
+		{"recs.yaml", fill("{", `k: "`+rec+`", `, "}"), 55},
+		{"recs.json", fill("[", `"`+rec+`",`, `""]`), 55},
+		{"recs.toml", fill("a = [", `"`+rec+`", `, "]"), 55},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -108,6 +117,10 @@ func TestManyUnitsNotHeld(t *testing.T) {
 		{"log.js", rep(`console.log("The guard blocks pkill in agent shells."); `)},
 		// one function of many statements: its tree was held whole
 		{"print.go", []byte("package p; func f() { " + string(rep(`println("The guard blocks pkill in agent shells."); `)) + "}")},
+		{"flow.yaml", []byte("{" + string(rep(`k: "The guard blocks pkill in agent shells.", `)) + "}")},
+		{"list.json", []byte("[" + string(rep(`"The guard blocks pkill in agent shells.",`)) + `""]`)},
+		{"array.toml", []byte("a = [" + string(rep(`"The guard blocks pkill in agent shells.", `)) + "]")},
+		{"steps.yaml", rep("- name: Build the guard\n  run: echo \"The guard blocks pkill in agent shells.\"\n")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

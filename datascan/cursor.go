@@ -12,6 +12,102 @@ type cursor struct {
 	pos  int
 	err  error
 	cmts commentGroups
+	// b, when set, takes the maps and lists as they are read (stream.go);
+	// without it they are built whole
+	b *builder
+	// spare holds offset maps of strings a builder is done with, for the
+	// next strings read
+	spare [][]int
+}
+
+// scalar starts a string value, in the room of one read before if there
+// is some.
+func (p *cursor) scalar() scalar {
+	if n := len(p.spare); n > 0 {
+		offs := p.spare[n-1]
+		p.spare = p.spare[:n-1]
+		return scalar{offs: offs}
+	}
+	return scalar{}
+}
+
+// reuse gives the offset map of a string that nothing refers to any more
+// (its units copy their offsets into runs) to the next ones read.
+func (p *cursor) reuse(v *node) {
+	if v.kind == nStr {
+		p.reuseOffs(v.str.offs)
+		v.str.offs = nil
+	}
+}
+
+// reuseOffs keeps offs, which nothing refers to any more, for a string
+// read next; each map must be given once.
+func (p *cursor) reuseOffs(offs []int) {
+	if cap(offs) > 0 && cap(offs) <= 1<<16 && len(p.spare) < 4 {
+		p.spare = append(p.spare, offs[:0])
+	}
+}
+
+// The parsers hand every container to these, so that a builder can read
+// it as it comes: open makes one, at says where the next one (or the next
+// value) goes, item and entry add a value to a list or a map, close ends
+// a container and root hands over a document's value.
+
+func (p *cursor) open(k nodeKind) *node { return p.openAt(k, true) }
+
+// openAt is open; push is false for a TOML table made by a header or a
+// dotted key, whose path of keys the statement gives.
+func (p *cursor) openAt(k nodeKind, push bool) *node {
+	n := &node{kind: k}
+	if p.b != nil {
+		p.b.open(n, push)
+	}
+	return n
+}
+
+func (p *cursor) at(parent *node, how uint8, key []byte) {
+	if p.b != nil {
+		p.b.ctx = context{parent: parent, how: how, key: key}
+		switch {
+		case how == ctxHold:
+			p.b.atPos = min(p.b.atPos, p.pos) // a complex key, or its value
+		case parent == nil || parent.st != nil:
+			p.b.atPos = p.pos // a value starts here, not inside one held
+		}
+	}
+}
+
+func (p *cursor) atItem(l *node)          { p.at(l, ctxItem, nil) }
+func (p *cursor) atKey(m *node, k scalar) { p.at(m, ctxKey, k.text) }
+
+func (p *cursor) item(l, it *node) {
+	if l.st == nil {
+		l.items = append(l.items, it)
+		return
+	}
+	p.b.item(l, it)
+}
+
+func (p *cursor) entry(m *node, k scalar, v *node) {
+	if m.st == nil {
+		m.keys = append(m.keys, k)
+		m.vals = append(m.vals, v)
+		return
+	}
+	p.b.entry(m, k, v)
+	p.reuseOffs(k.offs) // a key's text may be kept, its offsets never
+}
+
+func (p *cursor) close(n *node) {
+	if n.st != nil {
+		p.b.close(n)
+	}
+}
+
+func (p *cursor) root(r *node) {
+	if p.b != nil {
+		p.b.root(r)
+	}
 }
 
 // fail records an error at a byte offset, unless one is recorded already.
@@ -42,7 +138,8 @@ func (p *cursor) skipLine() {
 // may stand between them.
 func (p *cursor) list(depth int, space func(), value func(depth int) *node) *node {
 	open := p.pos
-	n := &node{kind: nList}
+	n := p.open(nList)
+	defer p.close(n)
 	p.pos++
 	for {
 		space()
@@ -54,7 +151,8 @@ func (p *cursor) list(depth int, space func(), value func(depth int) *node) *nod
 			p.pos++
 			return n
 		}
-		n.items = append(n.items, value(depth+1))
+		p.atItem(n)
+		p.item(n, value(depth+1))
 		space()
 		if p.pos < len(p.src) && p.src[p.pos] == ',' {
 			p.pos++

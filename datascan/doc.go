@@ -5,7 +5,10 @@
 // Prompt templates, tool descriptions, agent rules and MCP client entries
 // live in such files. Each of the three parsers builds the same small tree
 // of maps, lists and strings, every string decoded with an offset map into
-// the file; one walker then turns the tree into units. A string value is a
+// the file; one walker then turns the tree into units. A file past 256 KiB
+// builds no tree (ScanEach): it is parsed twice, once for the facts of its
+// maps that the walker reads beside an entry, then with each string walked
+// and dropped as its entry is complete. A string value is a
 // unit with the path of keys above it as its headings ("troubleshooting",
 // "forbidden_recovery_paths"), so the classifier reads a value under a
 // forbidden or recovery key the way it reads a paragraph under such a

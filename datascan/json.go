@@ -21,15 +21,19 @@ func posError(src []byte, at int, msg string) error {
 	return fmt.Errorf("%d:%d: %s", line, col, msg)
 }
 
-func parseJSON(src []byte) ([]*node, []cmt, error) {
+func parseJSON(src []byte, b *builder) ([]*node, []cmt, error) {
 	p := &jparser{cursor{src: src, cmts: commentGroups{src: src}}}
+	b.start(&p.cursor)
 	if len(src) >= 3 && string(src[:3]) == "\ufeff" {
 		p.pos = 3
 	}
 	p.space()
 	var roots []*node
 	if p.pos < len(src) {
-		roots = append(roots, p.value(0))
+		p.at(nil, ctxRoot, nil)
+		r := p.value(0)
+		p.root(r)
+		roots = append(roots, r)
 		p.space()
 		if p.pos < len(src) && p.err == nil {
 			p.fail(p.pos, "unexpected %q after the value", src[p.pos])
@@ -103,7 +107,8 @@ func (p *jparser) value(depth int) *node {
 
 func (p *jparser) object(depth int) *node {
 	open := p.pos
-	n := &node{kind: nMap}
+	n := p.open(nMap)
+	defer p.close(n)
 	p.pos++
 	for {
 		p.space()
@@ -138,9 +143,8 @@ func (p *jparser) object(depth int) *node {
 		}
 		p.pos++
 		p.space()
-		v := p.value(depth + 1)
-		n.keys = append(n.keys, key)
-		n.vals = append(n.vals, v)
+		p.atKey(n, key)
+		p.entry(n, key, p.value(depth+1))
 		p.space()
 		if p.pos < len(p.src) && p.src[p.pos] == ',' {
 			p.pos++
@@ -165,7 +169,7 @@ func (p *jparser) str() scalar {
 	q := p.src[p.pos]
 	open := p.pos
 	p.pos++
-	var s scalar
+	s := p.scalar()
 	for p.pos < len(p.src) {
 		c := p.src[p.pos]
 		switch {

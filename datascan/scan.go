@@ -56,7 +56,10 @@ func FormatOf(name string) (f Format, ok bool) {
 // Scan reads src in the format its name's extension gives (see FormatOf);
 // a name with no known extension is read as JSON when it opens with { or
 // [, else as YAML.
-func Scan(src []byte, name string) Result {
+func Scan(src []byte, name string) Result { return ScanAs(src, name, formatFor(src, name)) }
+
+// formatFor is the format Scan reads src in.
+func formatFor(src []byte, name string) Format {
 	f, ok := FormatOf(name)
 	if !ok {
 		t := bytes.TrimLeft(src, " \t\r\n\ufeff")
@@ -64,7 +67,7 @@ func Scan(src []byte, name string) Result {
 			f = JSON
 		}
 	}
-	return ScanAs(src, name, f)
+	return f
 }
 
 // blankTemplates returns a copy of src with every template action, from
@@ -114,27 +117,26 @@ func ScanAs(src []byte, name string, f Format) Result {
 	var err error
 	switch f {
 	case JSON:
-		roots, cmts, err = parseJSON(src)
+		roots, cmts, err = parseJSON(src, nil)
 	case TOML:
-		roots, cmts, err = parseTOML(src)
+		roots, cmts, err = parseTOML(src, nil)
 	default:
-		roots, cmts, err = parseYAML(src)
+		roots, cmts, err = parseYAML(src, nil)
 		if err != nil && bytes.Contains(src, []byte("{{")) {
 			// a Helm chart or another Go template of YAML: its actions
 			// ({{ … }}) are not YAML; read the file with them blanked,
 			// every offset unchanged
-			if r, c, terr := parseYAML(blankTemplates(src)); terr == nil {
+			if r, c, terr := parseYAML(blankTemplates(src), nil); terr == nil {
 				roots, cmts, err = r, c, nil
 			}
 		}
 	}
-	w := &walker{path: name, kind: fileKind(name)}
+	w := newWalker(name)
 	for _, r := range roots {
 		w.node(r, nil)
 	}
 	for _, c := range cmts {
-		ctx := rules.Context{Path: name, Annotates: comments.Annotated(src, c.offs[0], c.offs[len(c.offs)-1])}
-		w.units = append(w.units, rules.Unit{Kind: rules.Comment, Text: string(c.text), Offsets: rules.OffsetsOf(c.offs), Ctx: ctx})
+		w.units = append(w.units, commentUnit(src, name, c))
 	}
 	sort.SliceStable(w.units, func(i, j int) bool { return w.units[i].Offsets.At(0) < w.units[j].Offsets.At(0) })
 	sort.SliceStable(w.calls, func(i, j int) bool { return w.calls[i].Start < w.calls[j].Start })
@@ -146,17 +148,29 @@ func ScanAs(src []byte, name string, f Format) Result {
 			// every string value after what the parser understood
 			from := 0
 			if len(res.Units) > 0 {
-				last := res.Units[len(res.Units)-1].Offsets
-				from = last.At(last.Len() - 1)
-				if from < len(src) && src[from] == '"' {
-					from++ // the closing quote of the last string read
-				}
+				from = lexedFrom(src, res.Units[len(res.Units)-1].Offsets)
 			}
 			res.Units = append(res.Units, jsonStrings(src, from, name)...)
 			res.Lexed = true
 		}
 	}
 	return res
+}
+
+// commentUnit is the unit of a comment (or a group of them) of src.
+func commentUnit(src []byte, name string, c cmt) rules.Unit {
+	ctx := rules.Context{Path: name, Annotates: comments.Annotated(src, c.offs[0], c.offs[len(c.offs)-1])}
+	return rules.Unit{Kind: rules.Comment, Text: string(c.text), Offsets: rules.OffsetsOf(c.offs), Ctx: ctx}
+}
+
+// lexedFrom is where jsonStrings starts after a syntax error: just past
+// the last unit read (its closing quote too, if it is a string's).
+func lexedFrom(src []byte, last rules.Offsets) int {
+	from := last.At(last.Len() - 1)
+	if from < len(src) && src[from] == '"' {
+		from++
+	}
+	return from
 }
 
 // jsonStrings reads, from offset from on, the JSON string values of src
@@ -201,6 +215,10 @@ type node struct {
 	vals  []*node  // nMap: the values
 	items []*node  // nList
 	str   scalar   // nStr
+	// st is set on a map or list that a builder reads as it comes
+	// (stream.go); keys and vals then hold only what the builder keeps
+	// of it, and items nothing
+	st *state
 }
 
 // scalar is decoded text with its offset map into the source:
@@ -230,6 +248,9 @@ func (n *node) get(key string) *node {
 	if n == nil || n.kind != nMap {
 		return nil
 	}
+	if n.st != nil && n.st.index != nil {
+		return n.st.index[key]
+	}
 	for i, k := range n.keys {
 		if string(k.text) == key {
 			return n.vals[i]
@@ -251,6 +272,17 @@ type commentGroups struct {
 	out     []cmt
 	cur     *cmt
 	lastEnd int
+	// emit, when set, takes each comment group as it is complete instead
+	// of out
+	emit func(cmt)
+}
+
+func (g *commentGroups) put(c cmt) {
+	if g.emit != nil {
+		g.emit(c)
+		return
+	}
+	g.out = append(g.out, c)
 }
 
 // add records the comment whose marker (# or //) of width mark starts at
@@ -328,7 +360,7 @@ func (g *commentGroups) block(start, end int) {
 		if n < len(c.text) {
 			last = c.offs[n]
 		}
-		g.out = append(g.out, cmt{text: c.text[:n], offs: append(c.offs[:n:n], last)})
+		g.put(cmt{text: c.text[:n], offs: append(c.offs[:n:n], last)})
 	}
 }
 
@@ -339,7 +371,7 @@ func (g *commentGroups) flush() {
 		return
 	}
 	c.offs = append(c.offs, g.lastEnd)
-	g.out = append(g.out, *c)
+	g.put(*c)
 }
 
 func oneBreak(s []byte) bool {
@@ -384,9 +416,23 @@ type walker struct {
 	kind  int
 	units []rules.Unit
 	calls []rules.Finding
+	// unitOut and callOut, when set, take the units and calls instead of
+	// units and calls (a builder's reading as the file comes)
+	unitOut func(rules.Unit)
+	callOut func(rules.Finding)
 	// stepPIDs are the variables a workflow's earlier steps set to the
 	// PIDs of children they started ("echo PID=$! >> $GITHUB_ENV")
 	stepPIDs map[string]bool
+}
+
+func newWalker(name string) *walker { return &walker{path: name, kind: fileKind(name)} }
+
+func (w *walker) unit(u rules.Unit) {
+	if w.unitOut != nil {
+		w.unitOut(u)
+		return
+	}
+	w.units = append(w.units, u)
 }
 
 // node walks n; keys is the path of key names above it.
@@ -408,7 +454,7 @@ func (w *walker) node(n *node, keys []string) {
 			if table && v.kind == nStr && rules.PatternLabel(key) {
 				continue // the label of a pattern is data, as the pattern is
 			}
-			if w.shellValue(n, key, keys) {
+			if w.shellValue(key, keys) {
 				w.shellNode(v, n)
 				continue
 			}
@@ -441,9 +487,10 @@ func patternEntry(n *node) bool {
 	return false
 }
 
-// shellValue: the value under key in map m is a command line the host
-// runs: a workflow step's run:, a GitLab script, a package.json script.
-func (w *walker) shellValue(m *node, key string, keys []string) bool {
+// shellValue: the value under key, in a map whose path of keys is keys,
+// is a command line the host runs: a workflow step's run:, a GitLab
+// script, a package.json script.
+func (w *walker) shellValue(key string, keys []string) bool {
 	switch w.kind {
 	case workflowFile:
 		return key == "run"
@@ -455,29 +502,45 @@ func (w *walker) shellValue(m *node, key string, keys []string) bool {
 	return false
 }
 
+// stepShell returns the program a step's shell: names when this package
+// does not read it as shell (pwsh, python, cmd); ok is false otherwise.
+func stepShell(step *node) (prog string, ok bool) {
+	if sh := step.get("shell"); sh != nil && sh.kind == nStr {
+		f := strings.Fields(sh.str.String())
+		if len(f) > 0 && !formats.IsShell(path.Base(f[0])) {
+			return path.Base(f[0]), true
+		}
+	}
+	return "", false
+}
+
 // shellNode reads a string (or a list of strings) as shell, unless the
 // step names a shell this package does not read (pwsh, python, cmd): its
 // text is then a code block for the classifier.
 func (w *walker) shellNode(v *node, step *node) {
+	prog, code := stepShell(step)
+	w.shellAs(v, prog, code)
+}
+
+// shellAs is shellNode with the step's shell given: prog when code is
+// set.
+func (w *walker) shellAs(v *node, prog string, code bool) {
 	if v == nil {
 		return
 	}
 	if v.kind == nList {
 		for _, it := range v.items {
-			w.shellNode(it, step)
+			w.shellAs(it, prog, code)
 		}
 		return
 	}
 	if v.kind != nStr {
 		return
 	}
-	if sh := step.get("shell"); sh != nil && sh.kind == nStr {
-		prog := strings.Fields(sh.str.String())
-		if len(prog) > 0 && !formats.IsShell(path.Base(prog[0])) {
-			w.units = append(w.units, rules.Unit{Kind: rules.CodeBlock, Text: v.str.String(), Offsets: rules.OffsetsOf(v.str.offs),
-				Ctx: rules.Context{Path: w.path, Info: path.Base(prog[0])}})
-			return
-		}
+	if code {
+		w.unit(rules.Unit{Kind: rules.CodeBlock, Text: v.str.String(), Offsets: rules.OffsetsOf(v.str.offs),
+			Ctx: rules.Context{Path: w.path, Info: prog}})
+		return
 	}
 	if w.stepPIDs == nil {
 		w.stepPIDs = map[string]bool{}
@@ -486,78 +549,151 @@ func (w *walker) shellNode(v *node, step *node) {
 }
 
 func (w *walker) shell(res shscan.Result) {
-	w.calls = append(w.calls, res.Calls...)
-	w.units = append(w.units, res.Units...)
+	for _, c := range res.Calls {
+		if w.callOut != nil {
+			w.callOut(c)
+		} else {
+			w.calls = append(w.calls, c)
+		}
+	}
+	for _, u := range res.Units {
+		w.unit(u)
+	}
 }
 
-// commandEntry reads a map with a "command": a command line, or a program
-// with its "args" (.mcp.json servers, Claude Code hooks, VS Code tasks,
-// Compose services). It returns the values it consumed.
-func (w *walker) commandEntry(m *node) map[*node]bool {
+// How a map's command is read (commandPlan).
+const (
+	readNothing = iota
+	readLine    // the command is a command line
+	readArgv    // the command (and its args) are an argument vector
+)
+
+// commandPlan is what commandEntry does with a map: the values it
+// consumes (args nil when it consumes only the command) and how it reads
+// them.
+type commandPlan struct {
+	cmd, args *node
+	read      int
+}
+
+// planCommand returns the plan of a map with a "command" (a command line,
+// or a program with its "args", as in .mcp.json servers, Claude Code
+// hooks, VS Code tasks and Compose services); ok is false when the map
+// has none that is read so.
+func planCommand(m *node) (p commandPlan, ok bool) {
 	cmd := m.get("command")
-	if cmd == nil || cmd.kind != nStr && cmd.kind != nList {
-		return nil
+	if cmd == nil || cmd.kind != nStr && cmd.kind != nList || cmd.kind == nList && !allStrings(cmd) {
+		return p, false
 	}
-	done := map[*node]bool{cmd: true}
-	var words []shscan.Word
-	add := func(n *node) bool {
-		if n.kind != nStr {
-			return false
-		}
-		words = append(words, shscan.Word{Text: n.str.String(), Offsets: n.str.offs, Literal: true})
-		return true
-	}
-	if cmd.kind == nList {
-		for _, it := range cmd.items {
-			if !add(it) {
-				return nil
-			}
-		}
-	} else {
-		add(cmd)
-	}
+	p.cmd = cmd
 	args := m.get("args")
 	if args != nil && args.kind == nList {
-		done[args] = true
-		for _, it := range args.items {
-			if !add(it) {
-				delete(done, args)
-				return done
-			}
+		if !allStrings(args) {
+			return p, true // the command is consumed, and nothing is read
+		}
+		p.args = args
+	}
+	p.read = readArgv
+	if cmd.kind == nStr && p.args == nil {
+		p.read = readLine
+	}
+	return p, true
+}
+
+// allStrings: every item of the list is a string.
+func allStrings(l *node) bool {
+	if l.st != nil {
+		return !l.st.nonStr
+	}
+	for _, it := range l.items {
+		if it.kind != nStr {
+			return false
 		}
 	}
-	if cmd.kind == nStr && (args == nil || args.kind != nList) {
-		w.shell(shscan.Embedded(cmd.str.String(), cmd.str.offs, w.path))
-		return done
+	return true
+}
+
+// commandEntry reads a map's command (planCommand) and returns the
+// values it consumed.
+func (w *walker) commandEntry(m *node) map[*node]bool {
+	p, ok := planCommand(m)
+	if !ok {
+		return nil
 	}
-	w.shell(shscan.Argv(words, w.path))
+	done := map[*node]bool{p.cmd: true}
+	if p.args != nil {
+		done[p.args] = true
+	}
+	w.command(p)
 	return done
 }
 
-// fileTouch reads an Ansible file task that touches a path
-// (ansible.builtin.file: {path: …, state: touch}) as the touch command it
-// is, so that shscan judges the path as it judges `touch PATH`: a reload
-// trigger or a watched config is an mtime reload, a new file is not.
-func (w *walker) fileTouch(task *node) {
-	for _, k := range []string{"ansible.builtin.file", "ansible.legacy.file", "file"} {
+// command reads a command as its plan says.
+func (w *walker) command(p commandPlan) {
+	switch p.read {
+	case readLine:
+		w.shell(shscan.Embedded(p.cmd.str.String(), p.cmd.str.offs, w.path))
+	case readArgv:
+		var words []shscan.Word
+		add := func(n *node) {
+			words = append(words, shscan.Word{Text: n.str.String(), Offsets: n.str.offs, Literal: true})
+		}
+		if p.cmd.kind == nList {
+			for _, it := range p.cmd.items {
+				add(it)
+			}
+		} else {
+			add(p.cmd)
+		}
+		if p.args != nil {
+			for _, it := range p.args.items {
+				add(it)
+			}
+		}
+		w.shell(shscan.Argv(words, w.path))
+	}
+}
+
+// moduleKeys are the keys of an Ansible file task's module; pathKeys
+// those of the path it touches.
+var (
+	moduleKeys = [...]string{"ansible.builtin.file", "ansible.legacy.file", "file"}
+	pathKeys   = [...]string{"path", "dest", "name"}
+)
+
+// touchOf returns, for an Ansible file task that touches a path
+// (ansible.builtin.file: {path: …, state: touch}), the module's key, its
+// state and its path; state is nil for any other map.
+func touchOf(task *node) (key string, state, file *node) {
+	for _, k := range moduleKeys {
 		mod := task.get(k)
 		if mod == nil || mod.kind != nMap {
 			continue
 		}
 		state := mod.get("state")
 		if state == nil || state.kind != nStr || string(state.str.text) != "touch" {
-			return
+			return "", nil, nil
 		}
-		for _, pk := range []string{"path", "dest", "name"} {
+		for _, pk := range pathKeys {
 			if p := mod.get(pk); p != nil && p.kind == nStr {
-				w.shell(shscan.Argv([]shscan.Word{
-					{Text: "touch", Offsets: state.str.offs, Literal: true},
-					{Text: p.str.String(), Offsets: p.str.offs, Literal: true},
-				}, w.path))
-				return
+				return k, state, p
 			}
 		}
-		return
+		return "", nil, nil
+	}
+	return "", nil, nil
+}
+
+// fileTouch reads an Ansible file task that touches a path as the touch
+// command it is, so that shscan judges the path as it judges
+// `touch PATH`: a reload trigger or a watched config is an mtime reload,
+// a new file is not.
+func (w *walker) fileTouch(task *node) {
+	if _, state, p := touchOf(task); state != nil {
+		w.shell(shscan.Argv([]shscan.Word{
+			{Text: "touch", Offsets: state.str.offs, Literal: true},
+			{Text: p.str.String(), Offsets: p.str.offs, Literal: true},
+		}, w.path))
 	}
 }
 
@@ -574,15 +710,16 @@ func (w *walker) text(s scalar, keys []string) {
 		}
 	}
 	if !strings.Contains(t, "\n") {
-		w.units = append(w.units, rules.Unit{Kind: rules.StringLit, Text: string(s.text), Offsets: rules.OffsetsOf(s.offs),
+		w.unit(rules.Unit{Kind: rules.StringLit, Text: string(s.text), Offsets: rules.OffsetsOf(s.offs),
 			Ctx: rules.Context{Path: w.path, Headings: heads}})
 		return
 	}
-	for _, u := range textscan.Scan(s.text, w.path) {
-		u.Offsets = u.Offsets.Through(rules.OffsetsOf(s.offs))
+	outer := rules.OffsetsOf(s.offs)
+	textscan.ScanEach(s.text, w.path, func(u rules.Unit) {
+		u.Offsets = u.Offsets.Through(outer)
 		u.Ctx.Headings = append(append([]string(nil), heads...), u.Ctx.Headings...)
-		w.units = append(w.units, u)
-	}
+		w.unit(u)
+	})
 }
 
 // humanize turns a key into words: forbidden_recovery_paths and

@@ -9,12 +9,14 @@ import (
 // \x escapes) into the data tree.
 type tparser struct{ cursor }
 
-func parseTOML(src []byte) ([]*node, []cmt, error) {
+func parseTOML(src []byte, b *builder) ([]*node, []cmt, error) {
 	p := &tparser{cursor{src: src, cmts: commentGroups{src: src}}}
+	b.start(&p.cursor)
 	if len(src) >= 3 && string(src[:3]) == "\ufeff" {
 		p.pos = 3
 	}
-	root := &node{kind: nMap}
+	p.at(nil, ctxRoot, nil)
+	root := p.open(nMap)
 	cur := root
 	for p.pos < len(src) {
 		p.blank()
@@ -51,7 +53,7 @@ func parseTOML(src []byte) ([]*node, []cmt, error) {
 				p.skipLine()
 				continue
 			}
-			cur = table(root, keys, array)
+			cur = p.table(root, keys, array)
 			p.endLine()
 		default:
 			keys := p.key()
@@ -73,64 +75,100 @@ func parseTOML(src []byte) ([]*node, []cmt, error) {
 				p.skipLine()
 				continue
 			}
-			v := p.value(len(keys))
-			set(cur, keys, v)
+			p.set(cur, keys, len(keys))
 			p.endLine()
 		}
 	}
 	p.cmts.flush()
+	p.root(root)
 	return []*node{root}, p.cmts.out, p.err
 }
 
 // table finds or makes the table a header names; an array-of-tables
 // header appends a new table to its list.
-func table(root *node, keys []scalar, array bool) *node {
+func (p *tparser) table(root *node, keys []scalar, array bool) *node {
 	m := root
+	p.b.pathTo(0) // the table's path is its keys
 	for i, k := range keys {
 		last := i == len(keys)-1
 		v := m.get(string(k.text))
 		switch {
 		case v == nil && last && array:
-			v = &node{kind: nList}
-			m.keys, m.vals = append(m.keys, k), append(m.vals, v)
+			v = p.child(m, k, nList)
 		case v == nil:
-			v = &node{kind: nMap}
-			m.keys, m.vals = append(m.keys, k), append(m.vals, v)
+			v = p.child(m, k, nMap)
 		}
 		if v.kind == nList {
 			if last && array {
-				t := &node{kind: nMap}
-				v.items = append(v.items, t)
-				return t
+				p.b.push(k)
+				return p.childItem(v)
 			}
-			if len(v.items) == 0 || v.items[len(v.items)-1].kind != nMap {
-				v.items = append(v.items, &node{kind: nMap})
+			if t := lastItem(v); t != nil && t.kind == nMap {
+				v = t
+			} else {
+				v = p.childItem(v)
 			}
-			v = v.items[len(v.items)-1]
 		}
 		if v.kind != nMap {
-			return &node{kind: nMap} // redefinition of a value: keep reading, out of the tree
+			// redefinition of a value: keep reading, out of the tree
+			p.at(nil, ctxDrop, nil)
+			return p.openAt(nMap, false)
 		}
 		m = v
+		p.b.push(k)
 	}
 	return m
 }
 
-// set puts a value at a dotted key inside table m.
-func set(m *node, keys []scalar, v *node) {
+// child makes a table under key k of m.
+func (p *tparser) child(m *node, k scalar, kind nodeKind) *node {
+	p.atKey(m, k)
+	v := p.openAt(kind, false)
+	p.entry(m, k, v)
+	return v
+}
+
+// childItem makes a table at the end of list l.
+func (p *tparser) childItem(l *node) *node {
+	p.atItem(l)
+	t := p.openAt(nMap, false)
+	p.item(l, t)
+	return t
+}
+
+// lastItem is a list's last item, nil when it has none.
+func lastItem(l *node) *node {
+	if l.st != nil {
+		return l.st.last
+	}
+	if len(l.items) == 0 {
+		return nil
+	}
+	return l.items[len(l.items)-1]
+}
+
+// set reads the value at p.pos and puts it at a dotted key inside table
+// m; depth is the value's nesting depth. The tables the key goes through
+// are found or made first, so that the value is read where it goes.
+func (p *tparser) set(m *node, keys []scalar, depth int) {
+	base := p.b.pathLen()
+	defer p.b.pathTo(base)
 	for _, k := range keys[:len(keys)-1] {
 		next := m.get(string(k.text))
 		if next == nil {
-			next = &node{kind: nMap}
-			m.keys, m.vals = append(m.keys, k), append(m.vals, next)
+			next = p.child(m, k, nMap)
 		}
 		if next.kind != nMap {
+			p.at(nil, ctxDrop, nil)
+			p.value(depth) // read, and left out of the tree
 			return
 		}
 		m = next
+		p.b.push(k)
 	}
 	k := keys[len(keys)-1]
-	m.keys, m.vals = append(m.keys, k), append(m.vals, v)
+	p.atKey(m, k)
+	p.entry(m, k, p.value(depth))
 }
 
 func (p *tparser) blank() {
@@ -226,7 +264,8 @@ func (p *tparser) value(depth int) *node {
 		return p.list(depth, p.space, p.value)
 	case p.src[p.pos] == '{':
 		open := p.pos
-		n := &node{kind: nMap}
+		n := p.open(nMap)
+		defer p.close(n)
 		p.pos++
 		for {
 			p.space()
@@ -246,7 +285,7 @@ func (p *tparser) value(depth int) *node {
 			}
 			p.pos++
 			p.blank()
-			set(n, keys, p.value(depth+1))
+			p.set(n, keys, depth+1)
 			p.space()
 			if p.pos < len(p.src) && p.src[p.pos] == ',' {
 				p.pos++
@@ -276,7 +315,7 @@ func (p *tparser) value(depth int) *node {
 func (p *tparser) basic() scalar {
 	open := p.pos
 	p.pos++
-	var s scalar
+	s := p.scalar()
 	for p.pos < len(p.src) {
 		c := p.src[p.pos]
 		switch {
@@ -303,7 +342,7 @@ func (p *tparser) basic() scalar {
 func (p *tparser) literal() scalar {
 	open := p.pos
 	p.pos++
-	var s scalar
+	s := p.scalar()
 	for p.pos < len(p.src) && p.src[p.pos] != '\'' && p.src[p.pos] != '\n' {
 		s.add(p.src[p.pos], p.pos)
 		p.pos++
@@ -324,7 +363,7 @@ func (p *tparser) multiBasic() scalar {
 	open := p.pos
 	p.pos += 3
 	p.firstBreak()
-	var s scalar
+	s := p.scalar()
 	for p.pos < len(p.src) {
 		c := p.src[p.pos]
 		switch {
@@ -356,7 +395,7 @@ func (p *tparser) multiLiteral() scalar {
 	open := p.pos
 	p.pos += 3
 	p.firstBreak()
-	var s scalar
+	s := p.scalar()
 	for p.pos < len(p.src) {
 		if strings.HasPrefix(string(p.src[p.pos:min(p.pos+3, len(p.src))]), "'''") {
 			for k := 0; k < 2 && p.pos+3 < len(p.src) && p.src[p.pos+3] == '\''; k++ {

@@ -10,8 +10,9 @@ type yparser struct {
 	depth int
 }
 
-func parseYAML(src []byte) ([]*node, []cmt, error) {
+func parseYAML(src []byte, b *builder) ([]*node, []cmt, error) {
 	p := &yparser{cursor: cursor{src: src, cmts: commentGroups{src: src}}}
+	b.start(&p.cursor)
 	if len(src) >= 3 && string(src[:3]) == "\ufeff" {
 		p.pos = 3
 	}
@@ -33,9 +34,9 @@ func parseYAML(src []byte) ([]*node, []cmt, error) {
 			if end || p.lineEnd() {
 				continue
 			}
-			roots = append(roots, p.nodeAt(-1))
+			roots = append(roots, p.rootAt())
 		default:
-			roots = append(roots, p.nodeAt(-1))
+			roots = append(roots, p.rootAt())
 		}
 		if p.pos == start {
 			p.fail(p.pos, "unexpected %q", src[p.pos])
@@ -44,6 +45,14 @@ func parseYAML(src []byte) ([]*node, []cmt, error) {
 	}
 	p.cmts.flush()
 	return roots, p.cmts.out, p.err
+}
+
+// rootAt reads a document's value.
+func (p *yparser) rootAt() *node {
+	p.at(nil, ctxRoot, nil)
+	r := p.nodeAt(-1)
+	p.root(r)
+	return r
 }
 
 func (p *yparser) col(i int) int {
@@ -199,7 +208,8 @@ func (p *yparser) keyAt(i int) bool {
 
 // mapping reads a block mapping whose keys sit at column c.
 func (p *yparser) mapping(c int) *node {
-	n := &node{kind: nMap}
+	n := p.open(nMap)
+	defer p.close(n)
 	for {
 		p.skipToContent()
 		if p.pos >= len(p.src) || p.docMarker(p.pos) {
@@ -219,8 +229,8 @@ func (p *yparser) mapping(c int) *node {
 			continue
 		}
 		key := p.key()
-		n.keys = append(n.keys, key)
-		n.vals = append(n.vals, p.value(c))
+		p.atKey(n, key)
+		p.entry(n, key, p.value(c))
 	}
 }
 
@@ -235,6 +245,7 @@ func (p *yparser) explicitKey(i int) bool {
 func (p *yparser) complexEntry(n *node, c int) {
 	p.pos++ // ?
 	var key *node
+	p.at(nil, ctxHold, nil)
 	if p.lineEnd() {
 		key = p.block(c)
 	} else {
@@ -244,15 +255,14 @@ func (p *yparser) complexEntry(n *node, c int) {
 	p.skipToContent()
 	if p.pos < len(p.src) && p.col(p.pos) == c && p.src[p.pos] == ':' && sep(p.src, p.pos+1) {
 		p.pos++
+		p.at(nil, ctxHold, nil)
 		val = p.value(c)
 	}
 	if key.kind == nStr {
-		n.keys = append(n.keys, key.str)
-		n.vals = append(n.vals, val)
+		p.entry(n, key.str, val)
 		return
 	}
-	n.keys = append(n.keys, scalar{offs: []int{p.pos}})
-	n.vals = append(n.vals, &node{kind: nList, items: []*node{key, val}})
+	p.entry(n, scalar{offs: []int{p.pos}}, &node{kind: nList, items: []*node{key, val}})
 }
 
 // key reads a mapping key and its colon.
@@ -317,7 +327,8 @@ func (p *yparser) value(c int) *node {
 
 // sequence reads a block sequence whose dashes sit at column c.
 func (p *yparser) sequence(c int) *node {
-	n := &node{kind: nList}
+	n := p.open(nList)
+	defer p.close(n)
 	for {
 		p.skipToContent()
 		if p.pos >= len(p.src) || p.docMarker(p.pos) {
@@ -333,18 +344,19 @@ func (p *yparser) sequence(c int) *node {
 			return n
 		}
 		p.pos++
+		p.atItem(n)
 		if p.lineEnd() {
-			n.items = append(n.items, p.block(c))
+			p.item(n, p.block(c))
 			continue
 		}
-		n.items = append(n.items, p.nodeAt(c))
+		p.item(n, p.nodeAt(c))
 	}
 }
 
 // plain reads a plain scalar: its first line, then every following line
 // indented deeper than parent, folded into one text.
 func (p *yparser) plain(parent int) scalar {
-	var s scalar
+	s := p.scalar()
 	p.plainLine(&s)
 	for {
 		// look at the lines after this one
@@ -415,7 +427,7 @@ func (p *yparser) quoted() scalar {
 	q := p.src[p.pos]
 	open := p.pos
 	p.pos++
-	var s scalar
+	s := p.scalar()
 	for p.pos < len(p.src) {
 		c := p.src[p.pos]
 		switch {
@@ -584,7 +596,7 @@ func (p *yparser) blockScalar(parent int) scalar {
 	if len(lines) > 0 {
 		p.pos = lines[len(lines)-1].brk
 	}
-	var s scalar
+	s := p.scalar()
 	prevText, prevMore := false, false
 	blanks := 0
 	for i, l := range lines {
@@ -646,11 +658,13 @@ func (p *yparser) flow(depth int) *node {
 	open := p.pos
 	list := p.src[p.pos] == '['
 	closer := byte('}')
-	n := &node{kind: nMap}
+	kind := nMap
 	if list {
 		closer = ']'
-		n.kind = nList
+		kind = nList
 	}
+	n := p.open(kind)
+	defer p.close(n)
 	p.pos++
 	for {
 		p.skipToContent()
@@ -667,28 +681,39 @@ func (p *yparser) flow(depth int) *node {
 			continue
 		}
 		before := p.pos
+		if list {
+			p.atItem(n)
+		} else {
+			p.at(n, ctxFlowKey, nil) // a key's collection is not read
+		}
 		first := p.flowNode(depth + 1)
+		if list {
+			p.item(n, first)
+		}
 		p.skipToContent()
 		var second *node
 		if p.pos < len(p.src) && p.src[p.pos] == ':' {
 			p.pos++
 			p.skipToContent()
 			if p.pos < len(p.src) && p.src[p.pos] != ',' && p.src[p.pos] != closer {
+				if list {
+					p.atItem(n)
+				} else {
+					p.atKey(n, first.str)
+				}
 				second = p.flowNode(depth + 1)
 			}
 		}
 		switch {
 		case list:
-			n.items = append(n.items, first)
 			if second != nil {
-				n.items = append(n.items, second)
+				p.item(n, second)
 			}
 		default:
 			if second == nil {
 				second = &node{}
 			}
-			n.keys = append(n.keys, first.str)
-			n.vals = append(n.vals, second)
+			p.entry(n, first.str, second)
 		}
 		p.skipToContent()
 		if p.pos < len(p.src) && p.src[p.pos] != ',' && p.src[p.pos] != closer {
@@ -719,7 +744,7 @@ func (p *yparser) flowNode(depth int) *node {
 		return p.flowNode(depth)
 	}
 	// a plain scalar in flow: up to , [ ] { } or ": ", possibly over lines
-	var s scalar
+	s := p.scalar()
 	for p.pos < len(p.src) {
 		c := p.src[p.pos]
 		if c == ',' || c == '[' || c == ']' || c == '{' || c == '}' ||
