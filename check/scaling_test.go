@@ -50,6 +50,17 @@ func TestOneLineTimeIsLinear(t *testing.T) {
 		{"str.py", func(n int) []byte {
 			return repeat(`s = "`, "If the MCP server hangs, run pkill -f mcp_server and retry. ", `"`, n)
 		}, true, 1 << 20},
+		// a code line of many pipelines: each Stop-Process read the line
+		// back to its start for the Start-Process that feeds it
+		{"pipes.md", func(n int) []byte {
+			return repeat("# If it hangs\n\n```powershell\n", "Get-Process relay | Stop-Process -Force; ", "\n```\n", n)
+		}, true, 0},
+		// an API reference entry: its first line was looked for to its
+		// end for each hit; it is read within 4 KiB, and the sentences
+		// past that are steps of their own
+		{"entry.md", func(n int) []byte {
+			return repeat("POST /sessions/{id}/purge — ", "Purge the session state and delete the lock file. ", "\n", n)
+		}, true, 0},
 		// many comments on one line: each comment's code beside it was
 		// its whole line (comments.Annotated)
 		{"comments.go", func(n int) []byte {

@@ -234,8 +234,8 @@ func (v *view) definitionAt(at int) bool {
 		// "**POST /sessions/{id}/purge** — Purge session data.": an API
 		// reference's entry names an endpoint and says what it does, on
 		// the entry's first line
-		end := len(u.Text)
-		if k := strings.IndexByte(u.Text, '\n'); k >= 0 {
+		end := min(len(u.Text), 4096) // the entry's first line, within 4 KiB
+		if k := strings.IndexByte(u.Text[:end], '\n'); k >= 0 {
 			end = k
 		}
 		return v.source(at) < u.Offsets.At(end)
@@ -270,10 +270,11 @@ func (v *view) definitionAt(at int) bool {
 // that opens the text as the term of a definition ("POST /sessions/{id}
 // — Stop the session", "DELETE /locks/:id: Remove a lock"), or 0.
 func endpointTerm(text string) int {
-	method, rest, ok := strings.Cut(text, " ")
-	if !ok || !httpMethods[method] || !strings.HasPrefix(rest, "/") {
+	sp := strings.IndexByte(text[:min(len(text), 8)], ' ') // the longest method, OPTIONS, and its space
+	if sp < 0 || !httpMethods[text[:sp]] || !strings.HasPrefix(text[sp+1:], "/") {
 		return 0
 	}
+	rest := text[sp+1 : min(len(text), sp+1+2048)] // a path and its separator
 	k := strings.IndexAny(rest, " \t")
 	if k < 0 {
 		return 0
@@ -282,7 +283,7 @@ func endpointTerm(text string) int {
 	after := strings.TrimLeft(rest[len(path):], " \t")
 	for _, sep := range []string{":", "— ", "– ", "- "} {
 		if strings.HasPrefix(after, sep) {
-			return len(text) - len(after) + len(sep)
+			return sp + 1 + len(rest) - len(after) + len(sep)
 		}
 	}
 	return 0

@@ -71,6 +71,12 @@ func startedInPipe(before string) bool {
 	if !strings.HasSuffix(before, "|") {
 		return false
 	}
+	// the pipeline's own text, within 512 bytes: a long line of many
+	// pipelines is not read back to its start for each
+	before = before[max(0, len(before)-512):]
+	if k := strings.LastIndexAny(before, ";\n"); k >= 0 {
+		before = before[k+1:]
+	}
 	k := strings.LastIndex(before, "start-process")
 	return k >= 0 && strings.Contains(before[k:], "-passthru")
 }

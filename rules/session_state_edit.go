@@ -292,7 +292,7 @@ func ownCommandPurpose(toks []token, i int) bool {
 			// a call written out, `configure(mode="reset")` without its
 			// backticks: the name before the parenthesis is the command
 			o := j - 1
-			for o > 0 && toks[o].s != "(" && toks[o].s != ")" {
+			for o > 0 && o > k-16 && toks[o].s != "(" && toks[o].s != ")" {
 				o--
 			}
 			if o > 0 && toks[o].s == "(" && toks[o-1].word && toks[o-1].end == toks[o].start {
