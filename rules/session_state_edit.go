@@ -224,6 +224,9 @@ func findSessionStateEdit(seg *segment, emit func(hit)) {
 // `with_lock`", "drop `acquireLease()`"). A state noun in it is a
 // method's or a variable's name; a file would carry a dot or a slash.
 func codeElement(span string) bool {
+	if len(span) > 256 {
+		return false // no identifier is this long; a span read per hit stays cheap
+	}
 	s := strings.TrimSuffix(span, "()")
 	call := len(s) < len(span)
 	if t := strings.TrimRight(s, "!?"); len(t) < len(s) {
