@@ -42,6 +42,10 @@ while read -r dir name; do
 	start=$(date +%s)
 	if go test -run '^$' -fuzz "^${name}\$" -fuzztime "$budget" -parallel "$par" "./$dir" >"$log" 2>&1; then
 		result=ok
+	elif grep -q 'context deadline exceeded' "$log" && ! grep -q 'Failing input written' "$log"; then
+		# the toolchain fails a target whose time ran out while it was
+		# minimising a new input; nothing failed, and nothing was written
+		result="ok (deadline)"
 	else
 		result=FAIL
 		failed=1
