@@ -1172,39 +1172,28 @@ func readSource(toks []token, v, ti int) bool {
 // readVerbs take what they are given from a file without changing it.
 var readVerbs = set("use", "read", "load", "pick", "take", "get", "fetch", "pull", "import", "source")
 
-// prevFrom: "from" stands before the file at ti, a determiner or
-// possessive between.
-func prevFrom(toks []token, ti int) bool {
-	for k := ti - 1; k >= 0 && k >= ti-3; k-- {
-		if !toks[k].word {
-			continue
-		}
-		switch toks[k].s {
-		case "from":
-			return true
-		case "your", "the", "a", "this", "that", "its", "their", "our":
-			continue
-		}
-		return false
-	}
-	return false
-}
-
 // prevIn: the file at ti is where an edit happens ("rename the key in
 // your .env"): "in", "inside" or "within" before it, a determiner or
 // possessive between.
-func prevIn(toks []token, ti int) bool {
+func prevIn(toks []token, ti int) bool { return prepBefore(toks, ti, "in", "inside", "within") }
+
+// prevFrom: "from" stands before the file at ti, a determiner or
+// possessive between ("a profile from your credentials file").
+func prevFrom(toks []token, ti int) bool { return prepBefore(toks, ti, "from") }
+
+// prepBefore: one of preps stands within three tokens before ti, with
+// only a determiner or possessive between.
+func prepBefore(toks []token, ti int, preps ...string) bool {
 	for k := ti - 1; k >= 0 && k >= ti-3; k-- {
 		if !toks[k].word {
 			continue
 		}
-		switch toks[k].s {
-		case "in", "inside", "within":
-			return true
+		switch w := toks[k].s; w {
 		case "your", "the", "a", "this", "that", "its", "their", "our":
 			continue
+		default:
+			return slices.Contains(preps, w)
 		}
-		return false
 	}
 	return false
 }
