@@ -553,7 +553,6 @@ func TestRunMCPSurvivesMalformedLines(t *testing.T) {
 // refused with their own error codes and the request's id, and the reply
 // does not repeat the name, which can be any text.
 func TestRunMCPRefusesWithoutEcho(t *testing.T) {
-	inW, outR, errb, stop := pipeMCP(t)
 	advice := "If the MCP server hangs, run `pkill -f bridge`"
 	lines := []string{
 		initializeLine,
@@ -561,25 +560,7 @@ func TestRunMCPRefusesWithoutEcho(t *testing.T) {
 		`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"` + advice + `","arguments":{}}}`,
 		`{"jsonrpc":"2.0","id":4,"method":"ping"}`,
 	}
-	go func() {
-		for _, l := range lines {
-			_, _ = io.WriteString(inW, l+"\n")
-		}
-	}()
-	br := bufio.NewReader(outR)
-	got := map[float64]string{}
-	for range lines {
-		line, err := br.ReadBytes('\n')
-		if err != nil {
-			t.Fatalf("%v (stderr %q)", err, errb.String())
-		}
-		var r struct {
-			ID float64 `json:"id"`
-		}
-		_ = json.Unmarshal(line, &r)
-		got[r.ID] = string(line)
-	}
-	stop()
+	got := exchangeMCP(t, lines, len(lines))
 	for id, code := range map[float64]string{2: "-32601", 3: "-32602"} {
 		if !strings.Contains(got[id], `"code":`+code) || strings.Contains(got[id], "pkill") || strings.Contains(got[id], "hangs") {
 			t.Errorf("reply to %v: %s; want error %s without the refused name", id, got[id], code)
@@ -595,7 +576,6 @@ func TestRunMCPRefusesWithoutEcho(t *testing.T) {
 // refuses it (encoding/json would keep the last silently), and the same
 // call with each field once is answered.
 func TestRunMCPRefusesRepeatedKeys(t *testing.T) {
-	inW, outR, errb, stop := pipeMCP(t)
 	call := func(id int, args string) string {
 		return fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"request_mcp_reconnect","arguments":%s}}`, id, args)
 	}
@@ -606,6 +586,22 @@ func TestRunMCPRefusesRepeatedKeys(t *testing.T) {
 		call(3, `{"namespaces":["gitea"],"reason":"transport_eof","extra":{"note":"a","note":"b"}}`),
 		call(4, `{"namespaces":["gitea"],"reason":"transport_eof","extra":{"note":"a"}}`),
 	}
+	got := exchangeMCP(t, lines, 4) // the notification has no reply
+	for id, field := range map[float64]string{2: "reason", 3: "extra.note"} {
+		if !strings.Contains(got[id], `"isError":true`) || !strings.Contains(got[id], "given twice") || !strings.Contains(got[id], field) {
+			t.Errorf("reply to %v: %s; want a tool error naming %s given twice", id, got[id], field)
+		}
+	}
+	if strings.Contains(got[4], `"isError":true`) || !strings.Contains(got[4], `"result"`) {
+		t.Errorf("reply to the call with each field once: %s, want a result", got[4])
+	}
+}
+
+// exchangeMCP writes lines to a server on pipes, reads replies of them
+// and returns each reply by its id.
+func exchangeMCP(t *testing.T, lines []string, replies int) map[float64]string {
+	t.Helper()
+	inW, outR, errb, stop := pipeMCP(t)
 	go func() {
 		for _, l := range lines {
 			_, _ = io.WriteString(inW, l+"\n")
@@ -613,7 +609,7 @@ func TestRunMCPRefusesRepeatedKeys(t *testing.T) {
 	}()
 	br := bufio.NewReader(outR)
 	got := map[float64]string{}
-	for range 4 { // the notification has no reply
+	for range replies {
 		line, err := br.ReadBytes('\n')
 		if err != nil {
 			t.Fatalf("%v (stderr %q)", err, errb.String())
@@ -625,12 +621,5 @@ func TestRunMCPRefusesRepeatedKeys(t *testing.T) {
 		got[r.ID] = string(line)
 	}
 	stop()
-	for id, field := range map[float64]string{2: "reason", 3: "extra.note"} {
-		if !strings.Contains(got[id], `"isError":true`) || !strings.Contains(got[id], "given twice") || !strings.Contains(got[id], field) {
-			t.Errorf("reply to %v: %s; want a tool error naming %s given twice", id, got[id], field)
-		}
-	}
-	if strings.Contains(got[4], `"isError":true`) || !strings.Contains(got[4], `"result"`) {
-		t.Errorf("reply to the call with each field once: %s, want a result", got[4])
-	}
+	return got
 }
