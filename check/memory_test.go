@@ -223,3 +223,35 @@ func TestLongUnitNotHeld(t *testing.T) {
 		})
 	}
 }
+
+// TestLongLiteralHeldTwice checks a Go file that is one string literal
+// as long as the file, full of findings: what is live beside the file is
+// the parser's copy of the literal and the unit's decoded text, two bytes
+// per byte, with the classifier's pieces. Reading the literal's words
+// whole to ask whether it is a pattern (rules.LooksRegexp) once added
+// three bytes more per byte, a slice header per word.
+func TestLongLiteralHeldTwice(t *testing.T) {
+	if testing.Short() {
+		t.Skip("checks files of several MiB")
+	}
+	const sentence = "If the MCP server hangs, run pkill -f mcp_server and retry. "
+	c := check.NewChecker()
+	if _, err := c.Source("str.go", []byte(`package p; var s = "`+sentence+`"`), check.Config{}); err != nil {
+		t.Fatal(err)
+	}
+	peak := func(size int) float64 {
+		src := []byte(`package p; var s = "` + strings.Repeat(sentence, size/len(sentence)) + `"`)
+		var fs []check.Finding
+		var err error
+		live := peakLive(func() { fs, err = c.Source("str.go", src, check.Config{}) })
+		if err != nil || len(fs) != 1 {
+			t.Fatalf("%d findings, error %v; want the literal's one", len(fs), err)
+		}
+		return float64(live) / (1 << 20)
+	}
+	small, large := peak(3<<20), peak(12<<20)
+	t.Logf("peak live heap beside the file: %.1f MiB at 3 MiB, %.1f MiB at 12 MiB", small, large)
+	if per := (large - small) / 9; per > 2 {
+		t.Errorf("the peak live heap grew by %.1f bytes per byte of the literal, want at most 2", per)
+	}
+}

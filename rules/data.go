@@ -1,6 +1,9 @@
 package rules
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+)
 
 // DataName reports whether the name of a variable, field, key or type says
 // that its values are data about the actions (patterns, banned phrases,
@@ -83,18 +86,33 @@ func nameWords(name string) []string {
 // LooksRegexp reports whether a string reads as a regular expression, a
 // pattern the code matches against rather than prose it shows.
 func LooksRegexp(s string) bool {
+	if !(strings.Contains(s, `\b`) || strings.Contains(s, `\s`) || strings.Contains(s, `.*`) ||
+		strings.Contains(s, `\S`) || strings.Contains(s, `\d`) || strings.HasPrefix(s, "^") || strings.Contains(s, "(?")) {
+		return false
+	}
 	// a command line whose pattern argument is a regexp: pkill -f
 	// 'serve.*--watch', or a script with such a command on a line or in a
-	// pipeline (pids=$(pgrep -f "store.*console")\necho "$pids" | xargs kill -9)
-	for _, part := range strings.FieldsFunc(s, func(r rune) bool { return r == '\n' || r == '|' || r == ';' || r == '&' || r == '(' }) {
-		f := strings.Fields(part)
-		if len(f) > 0 && f[0] == "xargs" {
-			f = f[1:]
+	// pipeline (pids=$(pgrep -f "store.*console")\necho "$pids" | xargs kill -9).
+	// The lines and their words are read one at a time: a string may be
+	// the whole of a large file.
+	for part := range strings.FieldsFuncSeq(s, func(r rune) bool { return r == '\n' || r == '|' || r == ';' || r == '&' || r == '(' }) {
+		name, rest := cutField(part)
+		if name == "xargs" {
+			name, rest = cutField(rest)
 		}
-		if len(f) > 1 && KillProgram(f[0], f[1:]) {
+		if name != "" && strings.TrimSpace(rest) != "" && killProgram(name, strings.FieldsSeq(rest)) {
 			return false
 		}
 	}
-	return strings.Contains(s, `\b`) || strings.Contains(s, `\s`) || strings.Contains(s, `.*`) ||
-		strings.Contains(s, `\S`) || strings.Contains(s, `\d`) || strings.HasPrefix(s, "^") || strings.Contains(s, "(?")
+	return true
+}
+
+// cutField returns the first space-separated word of s and what follows
+// it, as strings.Fields would split them.
+func cutField(s string) (field, rest string) {
+	s = strings.TrimLeftFunc(s, unicode.IsSpace)
+	if i := strings.IndexFunc(s, unicode.IsSpace); i >= 0 {
+		return s[:i], s[i:]
+	}
+	return s, ""
 }

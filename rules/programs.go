@@ -1,7 +1,9 @@
 package rules
 
 import (
+	"iter"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -10,6 +12,11 @@ import (
 // taskkill, fuser -k, and PowerShell's Stop-Process. Code front ends use it
 // for exec.Command, subprocess.run and the like.
 func KillProgram(name string, args []string) bool {
+	return killProgram(name, slices.Values(args))
+}
+
+// killProgram is KillProgram over arguments read one at a time.
+func killProgram(name string, args iter.Seq[string]) bool {
 	b := strings.ToLower(path.Base(strings.ReplaceAll(name, "\\", "/")))
 	b = strings.TrimSuffix(b, ".exe")
 	if at := strings.IndexByte(b, '@'); at > 0 {
@@ -19,26 +26,31 @@ func KillProgram(name string, args []string) bool {
 	case "pkill", "killall", "taskkill", "tskill", "xkill", "pskill", "kill-port", "killport", "fkill", "fkill-cli", "tree-kill":
 		return true
 	case "kill":
-		for _, a := range args {
+		for a := range args {
 			if a == "-0" || a == "-l" || a == "-L" || a == "--list" {
 				return false
 			}
 		}
 		return true
 	case "fuser":
-		for _, a := range args {
+		for a := range args {
 			if a == "-k" || strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.Contains(a, "k") {
 				return true
 			}
 		}
 	case "powershell", "pwsh":
-		for _, a := range args {
+		for a := range args {
 			if strings.Contains(strings.ToLower(a), "stop-process") {
 				return true
 			}
 		}
 	case "systemctl", "launchctl":
-		return len(args) > 0 && args[0] == "kill"
+		first := ""
+		for a := range args {
+			first = a
+			break
+		}
+		return first == "kill"
 	}
 	return false
 }
