@@ -99,32 +99,40 @@ func schemaText(msg string) string {
 // withholdUnsafeErrors keeps the server's own rule for the errors of tool
 // calls: every text it returns passes the checker. The tools' own messages
 // never repeat a refused value, but the SDK's schema validation and
-// unknown-tool messages do, so each error text is cut to maxErrorBytes and
-// checked, and replaced by withheldText if it has findings.
-func withholdUnsafeErrors(next mcp.MethodHandler) mcp.MethodHandler {
-	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-		res, err := next(ctx, method, req)
-		if method != "tools/call" {
-			return res, err
-		}
-		if err != nil {
-			if we, ok := err.(*jsonrpc.Error); ok {
-				safe := *we
-				safe.Message = safeErrorText(we.Message)
-				return res, &safe
+// unknown-tool messages do: an unknown tool's error names the tools there
+// are (unknownToolText), as Frames does before a call reaches the SDK, and
+// every other error text is cut to maxErrorBytes and checked, and replaced
+// by withheldText if it has findings. tools is what ToolNames returns.
+func withholdUnsafeErrors(tools []string) mcp.Middleware {
+	return func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			res, err := next(ctx, method, req)
+			if method != "tools/call" {
+				return res, err
+			}
+			if err != nil {
+				if we, ok := err.(*jsonrpc.Error); ok {
+					safe := *we
+					if strings.HasPrefix(we.Message, "unknown tool") {
+						safe.Message = unknownToolText(tools)
+					} else {
+						safe.Message = safeErrorText(we.Message)
+					}
+					return res, &safe
+				}
+				return res, err
+			}
+			r, ok := res.(*mcp.CallToolResult)
+			if !ok || !r.IsError {
+				return res, err
+			}
+			for i, c := range r.Content {
+				if tc, ok := c.(*mcp.TextContent); ok {
+					r.Content[i] = &mcp.TextContent{Text: safeErrorText(tc.Text), Annotations: tc.Annotations, Meta: tc.Meta}
+				}
 			}
 			return res, err
 		}
-		r, ok := res.(*mcp.CallToolResult)
-		if !ok || !r.IsError {
-			return res, err
-		}
-		for i, c := range r.Content {
-			if tc, ok := c.(*mcp.TextContent); ok {
-				r.Content[i] = &mcp.TextContent{Text: safeErrorText(tc.Text), Annotations: tc.Annotations, Meta: tc.Meta}
-			}
-		}
-		return res, err
 	}
 }
 

@@ -128,9 +128,15 @@ func refusal(line []byte, tools []string) (json.RawMessage, int, string, bool) {
 		return msg.ID, -32601, "method not found", true
 	}
 	if m == "tools/call" && msg.Params.Name != nil && !slices.Contains(tools, *msg.Params.Name) {
-		return msg.ID, -32602, "unknown tool: the tools are " + strings.Join(tools[:len(tools)-1], ", ") + " and " + tools[len(tools)-1], true
+		return msg.ID, -32602, unknownToolText(tools), true
 	}
 	return nil, 0, "", false
+}
+
+// unknownToolText is the error for a call of a tool not among tools: it
+// names the tools there are, not the one asked for.
+func unknownToolText(tools []string) string {
+	return "unknown tool: the tools are " + strings.Join(tools[:len(tools)-1], ", ") + " and " + tools[len(tools)-1]
 }
 
 type lockedWriter struct {

@@ -91,7 +91,7 @@ func New(opts Options) (*mcp.Server, error) {
 		mcp.AddTool(s, tools.giteaReconnect, guard(GiteaReconnectTool, giteaReconnect))
 		mcp.AddTool(s, tools.giteaRestart, guard(GiteaRestartTool, giteaRestart(opts)))
 	}
-	s.AddReceivingMiddleware(withholdUnsafeErrors)
+	s.AddReceivingMiddleware(withholdUnsafeErrors(ToolNames(opts)))
 	return s, nil
 }
 
