@@ -64,13 +64,16 @@ func command(severity string) string {
 	return "error"
 }
 
-// escapeData escapes a command's message as the Actions toolkit does.
+// escapeData escapes a command's message as the Actions toolkit does,
+// and spells the other control characters out (Visible): the runner
+// decodes only the toolkit's escapes, and writes an ESC sequence or a
+// bidirectional override raw into the log.
 func escapeData(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+	return Visible(strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s))
 }
 
-// escapeProperty escapes a command's property value as the Actions
-// toolkit does: also ':' and ',', which separate properties.
+// escapeProperty escapes a command's property value as escapeData does,
+// and also ':' and ',', which separate properties.
 func escapeProperty(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+	return Visible(strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s))
 }
