@@ -53,19 +53,16 @@ func readRegular(path string, max int64, buf []byte) ([]byte, error) {
 // readWalked reads a file the walk found regular, as readRegular does,
 // without asking its size first: one system call less per file, most of
 // the cost of a small file. The size is asked only for the message of a
-// file over the limit, and the type only when the read fails.
+// file over the limit, and the type only when the read fails or finds
+// nothing (a named pipe swapped in reads as empty).
 //
-// O_NOFOLLOW: a symbolic link swapped in for the file after the walk saw
-// it is refused, not followed to a file outside the tree (issue 18).
+// The path is opened without following a symbolic link in any of its
+// components (openNoLinks): a link swapped in for the file, or for a
+// folder above it, after the walk saw it is refused, not followed to a
+// file outside the tree (issue 18). The walk resolves the links of the
+// folder named on the command line (walk.File.Open).
 func readWalked(path string, max int64, buf []byte) ([]byte, error) {
-	var fd int
-	var err error
-	for {
-		fd, err = syscall.Open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NONBLOCK|syscall.O_NOFOLLOW, 0)
-		if err != syscall.EINTR {
-			break
-		}
-	}
+	fd, err := openNoLinks(path)
 	if err == syscall.ELOOP {
 		return buf, &fs.PathError{Op: "open", Path: path, Err: errSymlinkSwapped}
 	}
@@ -74,7 +71,7 @@ func readWalked(path string, max int64, buf []byte) ([]byte, error) {
 	}
 	defer syscall.Close(fd)
 	src, err := readAll(fdReader{fd: fd, path: path}, 0, max, buf)
-	if err == nil {
+	if err == nil && len(src) > 0 {
 		return src, nil
 	}
 	var st syscall.Stat_t
@@ -89,6 +86,16 @@ func readWalked(path string, max int64, buf []byte) ([]byte, error) {
 		}
 	}
 	return src, err
+}
+
+// retryEINTR calls open until it is not interrupted.
+func retryEINTR(open func() (int, error)) (int, error) {
+	for {
+		fd, err := open()
+		if err != syscall.EINTR {
+			return fd, err
+		}
+	}
 }
 
 // fdReader reads a descriptor as an io.Reader does a file.

@@ -4,6 +4,7 @@ package runner
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -48,5 +49,94 @@ func TestReadWalkedRefusesSymlink(t *testing.T) {
 	src, err := readWalked(link, 1<<20, nil)
 	if err == nil || !strings.Contains(err.Error(), "symbolic link") || len(src) != 0 {
 		t.Errorf("read %q, %v; want the link refused", src, err)
+	}
+}
+
+// TestReadWalkedRefusesLinkedFolder: a link that replaced a folder above
+// a walked file is not followed out of the tree either.
+func TestReadWalkedRefusesLinkedFolder(t *testing.T) {
+	dir := t.TempDir()
+	outside := t.TempDir()
+	if err := os.WriteFile(filepath.Join(outside, "a.md"), []byte("Run `pkill -f relay`.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(dir, "sub")); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	src, err := readWalked(filepath.Join(dir, "sub", "a.md"), 1<<20, nil)
+	if err == nil || !strings.Contains(err.Error(), "symbolic link") || len(src) != 0 {
+		t.Errorf("read %q, %v; want the link refused", src, err)
+	}
+}
+
+// TestReadWalkedFIFO: a named pipe swapped in for a walked file is
+// reported as not regular, not read as an empty file.
+func TestReadWalkedFIFO(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "a.md")
+	if err := syscall.Mkfifo(p, 0o644); err != nil {
+		t.Skip("mkfifo:", err)
+	}
+	if _, err := readWalked(p, 1<<20, nil); !errors.Is(err, errNotRegular) {
+		t.Errorf("err = %v, want %v", err, errNotRegular)
+	}
+}
+
+// TestRunSwappedFolders checks a tree while its folders are swapped, over
+// and over, for links to a tree outside holding a recommendation: no run
+// may report what is outside. Before readWalked refused links in every
+// component of the path, one run in two reported some of those files.
+func TestRunSwappedFolders(t *testing.T) {
+	if testing.Short() {
+		t.Skip("races a swapping goroutine")
+	}
+	root, outside := t.TempDir(), t.TempDir()
+	const n = 60
+	for i := range n {
+		name := fmt.Sprintf("d%d", i)
+		for _, d := range []string{filepath.Join(root, name), filepath.Join(outside, name)} {
+			if err := os.Mkdir(d, 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := os.WriteFile(filepath.Join(root, name, "a.md"), []byte("A plain note.\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(outside, name, "a.md"), []byte("If the MCP server hangs, run `pkill -f outside_secret`.\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(filepath.Join(outside, "d0"), filepath.Join(root, "probe")); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	os.Remove(filepath.Join(root, "probe"))
+	stop := make(chan struct{})
+	swapped := make(chan struct{})
+	go func() {
+		defer close(swapped)
+		for {
+			for i := range n {
+				d := filepath.Join(root, fmt.Sprintf("d%d", i))
+				if os.Rename(d, d+".real") == nil {
+					os.Symlink(filepath.Join(outside, fmt.Sprintf("d%d", i)), d)
+				}
+			}
+			for i := range n {
+				d := filepath.Join(root, fmt.Sprintf("d%d", i))
+				os.Remove(d)
+				os.Rename(d+".real", d)
+			}
+			select {
+			case <-stop:
+				return
+			default:
+			}
+		}
+	}()
+	defer func() { close(stop); <-swapped }()
+	for range 30 {
+		rep := Run([]string{root}, Options{Workers: 2})
+		for _, f := range rep.Findings {
+			t.Fatalf("reported %s:%d from outside the tree: %s", f.Path, f.Line, f.Excerpt)
+		}
 	}
 }

@@ -113,7 +113,7 @@ func Run(paths []string, opts Options) Report {
 	// a batch is a run of files in walk order, numbered from 0
 	type batch struct {
 		n     int
-		paths []string
+		files []walk.File
 	}
 	type done struct {
 		n       int
@@ -132,9 +132,9 @@ func Run(paths []string, opts Options) Report {
 			c := check.NewChecker()
 			var buf []byte
 			for b := range jobs {
-				rs := make([]result, len(b.paths))
-				for i, p := range b.paths {
-					rs[i], buf = checkFile(c, p, DisplayPath(wd, p), opts, buf, inFlight)
+				rs := make([]result, len(b.files))
+				for i, f := range b.files {
+					rs[i], buf = checkFile(c, f, DisplayPath(wd, f.Path), opts, buf, inFlight)
 				}
 				results <- done{n: b.n, results: rs}
 			}
@@ -144,19 +144,19 @@ func Run(paths []string, opts Options) Report {
 	go func() {
 		n := 0
 		size := 1 // of the next batch
-		var files []string
+		var files []walk.File
 		send := func() {
 			free <- struct{}{}
-			jobs <- batch{n: n, paths: files}
+			jobs <- batch{n: n, files: files}
 			n++
 			files = nil
 			size = min(2*size, maxBatch)
 		}
 		walkErrs = walk.Walk(paths, walk.Options{Select: sel}, func(f walk.File) {
 			if files == nil {
-				files = make([]string, 0, size)
+				files = make([]walk.File, 0, size)
 			}
-			files = append(files, f.Path)
+			files = append(files, f)
 			if len(files) == size {
 				send()
 			}
@@ -214,8 +214,12 @@ func ErrText(err error) string {
 
 // checkFile reads and checks one file. buf is the worker's read buffer,
 // returned grown as needed.
-func checkFile(c *check.Checker, path, shown string, opts Options, buf []byte, inFlight *budget) (result, []byte) {
+func checkFile(c *check.Checker, f walk.File, shown string, opts Options, buf []byte, inFlight *budget) (result, []byte) {
 	// every file the walk hands over was a regular file when it was walked
+	path := f.Path
+	if f.Open != "" {
+		path = f.Open
+	}
 	src, err := readWalked(path, opts.MaxFileSize, buf)
 	if cap(src) > cap(buf) {
 		buf = src[:0]

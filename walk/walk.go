@@ -18,6 +18,13 @@ type File struct {
 	// Explicit is set for a file named on the command line itself; such a
 	// file is always scanned, whatever its name.
 	Explicit bool
+	// Open, when not empty, is the path to open in place of Path: Path
+	// with the symbolic links of the folder named on the command line (or
+	// of a named file) resolved. Below that folder the walk
+	// follows no link, so a reader may refuse any link it meets on the
+	// way to the file: one swapped in after the walk saw the path,
+	// pointing out of the tree (issue 18).
+	Open string
 }
 
 // Error is a path that could not be walked: it does not exist, or a
@@ -63,6 +70,9 @@ type walker struct {
 	errs  []Error
 	repos map[string]*repo // by absolute top folder, so each index is read once
 	seen  map[string]bool  // absolute paths visited, when several paths were given
+	// the folder being walked as named and with its links resolved,
+	// when the two differ (File.Open)
+	named, real string
 }
 
 // scope is the ignore context of a folder being walked: the repository it
@@ -96,6 +106,8 @@ func (w *walker) walkPath(p string) {
 	}
 	switch {
 	case info.Mode().IsRegular():
+		w.named, w.real = resolved(p)
+		defer func() { w.named, w.real = "", "" }()
 		w.emit(p, true, func() string {
 			abs, err := filepath.Abs(p)
 			if err != nil {
@@ -121,7 +133,21 @@ func (w *walker) walkRoot(root string) {
 		return
 	}
 	sc, rel := w.scopeAbove(abs)
+	w.named, w.real = resolved(filepath.Clean(root))
 	w.walkDir(sc, filepath.Clean(root), "", rel, false)
+	w.named, w.real = "", ""
+}
+
+// resolved returns a path named on the command line and the same path
+// with its symbolic links resolved, or two empty strings where they are
+// the same or the links cannot be read (files are then opened by their
+// paths as named).
+func resolved(p string) (named, real string) {
+	r, err := filepath.EvalSymlinks(p)
+	if err != nil || r == p {
+		return "", ""
+	}
+	return p, r
 }
 
 // inGitDir reports whether the absolute path is or lies in a .git folder.
@@ -367,7 +393,13 @@ func (w *walker) emit(path string, explicit bool, abs func() string) {
 		}
 		w.seen[key] = true
 	}
-	w.visit(File{Path: path, Explicit: explicit})
+	f := File{Path: path, Explicit: explicit}
+	if w.named != "" {
+		if rest, ok := strings.CutPrefix(path, w.named); ok && (rest == "" || os.IsPathSeparator(rest[0])) {
+			f.Open = w.real + rest
+		}
+	}
+	w.visit(f)
 }
 
 // typeName says in words what kind of file a mode is.

@@ -443,3 +443,55 @@ func TestWalkIgnoreFileLinks(t *testing.T) {
 		t.Errorf("visited %q, want %q", got, want)
 	}
 }
+
+// TestWalkOpenResolvesNamedLinks checks File.Open: a folder or a file
+// named on the command line through a symbolic link is opened by its
+// resolved path, so that the path to open holds no link; a path without
+// links is opened as named.
+func TestWalkOpenResolvesNamedLinks(t *testing.T) {
+	base := plainDir(t)
+	real := filepath.Join(base, "real")
+	writeFiles(t, real, map[string]string{"a.md": "", "sub/b.md": ""})
+	if err := os.Symlink(real, filepath.Join(base, "link")); err != nil {
+		t.Skipf("cannot make symbolic links: %v", err)
+	}
+	if err := os.Symlink(filepath.Join(real, "a.md"), filepath.Join(base, "a-link.md")); err != nil {
+		t.Fatal(err)
+	}
+	// the resolved form of the real folder, as EvalSymlinks spells it
+	// (a temporary folder may itself lie behind a link)
+	realResolved, err := filepath.EvalSymlinks(real)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		arg        string
+		path, open []string
+	}{
+		{filepath.Join(base, "link"),
+			[]string{filepath.Join(base, "link", "a.md"), filepath.Join(base, "link", "sub", "b.md")},
+			[]string{filepath.Join(realResolved, "a.md"), filepath.Join(realResolved, "sub", "b.md")}},
+		{filepath.Join(base, "link", "sub", "b.md"),
+			[]string{filepath.Join(base, "link", "sub", "b.md")},
+			[]string{filepath.Join(realResolved, "sub", "b.md")}},
+		{filepath.Join(base, "a-link.md"),
+			[]string{filepath.Join(base, "a-link.md")},
+			[]string{filepath.Join(realResolved, "a.md")}},
+	} {
+		var paths, opens []string
+		errs := walk.Walk([]string{tt.arg}, walk.Options{}, func(f walk.File) {
+			paths = append(paths, f.Path)
+			opens = append(opens, f.Open)
+		})
+		if len(errs) > 0 || !slices.Equal(paths, tt.path) || !slices.Equal(opens, tt.open) {
+			t.Errorf("walk %s: paths %q, open %q, errors %v; want %q, %q", tt.arg, paths, opens, errs, tt.path, tt.open)
+		}
+	}
+	if realResolved == real {
+		var opens []string
+		walk.Walk([]string{real}, walk.Options{}, func(f walk.File) { opens = append(opens, f.Open) })
+		if !slices.Equal(opens, []string{"", ""}) {
+			t.Errorf("walk %s: open %q, want the paths as named", real, opens)
+		}
+	}
+}
