@@ -16,6 +16,8 @@ type budget struct {
 	cond  *sync.Cond
 	free  int64
 	total int64
+	// waiting counts the acquire calls that wait (for tests)
+	waiting int
 }
 
 func newBudget(n int64) *budget {
@@ -30,11 +32,26 @@ func (b *budget) acquire(n int64) int64 {
 	n = min(max(n, 1), b.total)
 	b.mu.Lock()
 	for b.free < n {
+		b.waiting++
 		b.cond.Wait()
+		b.waiting--
 	}
 	b.free -= n
 	b.mu.Unlock()
 	return n
+}
+
+// tryAcquire takes n bytes as acquire does if they are free now, and
+// reports whether it took them.
+func (b *budget) tryAcquire(n int64) (int64, bool) {
+	n = min(max(n, 1), b.total)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.free < n {
+		return 0, false
+	}
+	b.free -= n
+	return n, true
 }
 
 // release gives back what acquire took.

@@ -212,28 +212,69 @@ func ErrText(err error) string {
 	}
 }
 
+// keptBuffer is the largest read buffer a worker keeps for its next
+// file: a larger one, grown for one large file, is left to the collector
+// so that idle workers do not each hold a large file's room.
+const keptBuffer = 1 << 20
+
 // checkFile reads and checks one file. buf is the worker's read buffer,
 // returned grown as needed.
+//
+// The file's bytes count against inFlight while they are checked. A file
+// over keptBuffer read while the budget is taken is dropped and read again
+// once the budget is free, so that the workers waiting for it do not each
+// hold a large file: what is held at once stays near the budget, not
+// --workers times the largest file.
 func checkFile(c *check.Checker, f walk.File, shown string, opts Options, buf []byte, inFlight *budget) (result, []byte) {
 	// every file the walk hands over was a regular file when it was walked
 	path := f.Path
 	if f.Open != "" {
 		path = f.Open
 	}
-	src, err := readWalked(path, opts.MaxFileSize, buf)
-	if cap(src) > cap(buf) {
-		buf = src[:0]
+	read := func() ([]byte, *result) {
+		src, err := readWalked(path, opts.MaxFileSize, buf)
+		if cap(src) > cap(buf) && cap(src) <= keptBuffer {
+			buf = src[:0]
+		}
+		var tooLarge *tooLargeError
+		switch {
+		case errors.Is(err, errIsDir):
+			return nil, &result{}
+		case errors.As(err, &tooLarge):
+			return nil, &result{err: &FileError{Path: shown, Error: tooLarge.Error()}}
+		case err != nil:
+			return nil, &result{err: &FileError{Path: shown, Error: ErrText(err)}}
+		}
+		return src, nil
 	}
-	var tooLarge *tooLargeError
-	switch {
-	case errors.Is(err, errIsDir):
-		return result{}, buf
-	case errors.As(err, &tooLarge):
-		return result{err: &FileError{Path: shown, Error: tooLarge.Error()}}, buf
-	case err != nil:
-		return result{err: &FileError{Path: shown, Error: ErrText(err)}}, buf
+	// first reads the file and takes its share of the budget if it is
+	// free; a large file that must wait is dropped with first's frame (n
+	// its size), so that no stack holds it while the worker waits
+	first := func() (src []byte, took, n int64, failed *result) {
+		src, failed = read()
+		if failed != nil {
+			return nil, 0, 0, failed
+		}
+		n = int64(len(src))
+		if took, ok := inFlight.tryAcquire(n); ok {
+			return src, took, n, nil
+		}
+		if n > keptBuffer {
+			return nil, 0, n, nil
+		}
+		return src, inFlight.acquire(n), n, nil
 	}
-	took := inFlight.acquire(int64(len(src)))
+	src, took, n, failed := first()
+	if failed != nil {
+		return *failed, buf
+	}
+	if took == 0 {
+		took = inFlight.acquire(n)
+		if src, failed = read(); failed != nil {
+			inFlight.release(took)
+			return *failed, buf
+		}
+	}
 	defer inFlight.release(took)
 	return checkContent(c, shown, src, opts), buf
 }
