@@ -295,8 +295,6 @@ func closeRanges(open []*suppression, ids map[string]bool, line int) {
 	}
 }
 
-// applySuppressions drops suppressed findings and reports malformed and
-// unused suppression comments as findings of their own.
 // Suppress applies the suppression comments of a file to its findings, as
 // Source does: it drops the findings a well-formed suppression covers and
 // adds a bad-suppression or unused-suppression finding for each comment

@@ -55,9 +55,10 @@ func killProgram(name string, args iter.Seq[string]) bool {
 	return false
 }
 
-// IsConfigPath, IsEnvPath and IsStatePath report whether a path names an
-// MCP or client configuration file, an environment file, or session state
-// (lock, lease, heartbeat, session files, state databases).
+// IsConfigPath reports whether a path names an MCP or client
+// configuration file; IsEnvPath and IsStatePath below ask the same of an
+// environment file and of session state (lock, lease, heartbeat, session
+// files, state databases).
 func IsConfigPath(p string) bool { return isConfigFile(strings.ToLower(p)) }
 
 // IsEnvPath reports whether p names an environment file such as .env.

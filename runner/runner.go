@@ -67,16 +67,16 @@ type result struct {
 }
 
 // add counts one file's outcome into the report.
-func (rep *Report) add(r result) {
-	rep.Findings = append(rep.Findings, r.findings...)
-	if r.err != nil {
-		rep.Errors = append(rep.Errors, *r.err)
+func (r *Report) add(res result) {
+	r.Findings = append(r.Findings, res.findings...)
+	if res.err != nil {
+		r.Errors = append(r.Errors, *res.err)
 	}
-	if r.skipped {
-		rep.FilesSkipped++
+	if res.skipped {
+		r.FilesSkipped++
 	}
-	if r.scanned {
-		rep.FilesScanned++
+	if res.scanned {
+		r.FilesScanned++
 	}
 }
 
