@@ -160,8 +160,8 @@ func (c *Checker) Source(name string, src []byte, cfg Config) (out []Finding, er
 	if cfg.Kind != nil {
 		kind = *cfg.Kind
 	}
-	if kind.Code() && rules.IsTestPath(name) {
-		return nil, nil // test code performs no finding (SPEC, Code)
+	if kind.Code() && rules.IsTestPath(name) || kind == Data && rules.IsDatasetPath(name) {
+		return nil, nil // test code and test data perform no finding (SPEC, Code)
 	}
 	if kind == Markdown || kind == Text || kind == Data {
 		src = loneCRs(src)

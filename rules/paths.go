@@ -35,6 +35,32 @@ func IsTestPath(name string) bool {
 	return false
 }
 
+// IsDatasetPath reports whether a data file's name says that its strings
+// are data a program reads — a dataset, fixtures, golden outputs — not
+// text shown to people or agents: its base name or one of the two folders
+// above it holds the word dataset, fixture or golden ("devbench_dataset.json", "fixtures/tools.yaml",
+// "golden/v2/out.json"). Folders farther up are not read: they may lie
+// above the repository checked. SPEC: test inputs and expected outputs
+// are data, a mention. The check asks it of YAML, JSON and TOML files
+// only.
+func IsDatasetPath(name string) bool {
+	n := strings.ReplaceAll(name, "\\", "/")
+	base := path.Base(n)
+	if i := strings.IndexByte(base, '.'); i > 0 {
+		base = base[:i]
+	}
+	parts := append(strings.Split(path.Dir(n), "/"), base)
+	for _, part := range parts[max(0, len(parts)-3):] {
+		for _, w := range nameWords(part) {
+			switch w {
+			case "dataset", "datasets", "fixture", "fixtures", "golden", "goldens":
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // IsWatchedPath reports whether p names a file a client or server reads
 // its setup from and a watcher may reload on: a client's config, an env
 // file or session state. The code scanners ask it of the paths a call

@@ -43,6 +43,32 @@ func TestIsTestPath(t *testing.T) {
 	}
 }
 
+func TestIsDatasetPath(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		want bool
+	}{
+		{"scripts/benchmarks/devbench_dataset.json", true},
+		{"server/fixtures/tools.yaml", true},
+		{`pkg\testFixtures\mcp.json`, true},
+		{"golden/v2/out.json", true},
+		{"eval/datasets/qa.jsonl", true},
+		{"recall-dataset.v2.json", true},
+		// only the two folders above the file: those farther up may lie
+		// above the repository checked
+		{"fixtures/a/b/c.yaml", false},
+		{"tools.json", false},
+		{".github/workflows/ci.yml", false},
+		{"datascan/scan.yaml", false},
+		{"goldenrod/theme.json", false},
+		{"data/config.toml", false},
+	} {
+		if got := rules.IsDatasetPath(tt.name); got != tt.want {
+			t.Errorf("IsDatasetPath(%q) = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
 func TestNamesEnvFile(t *testing.T) {
 	for _, tc := range []struct {
 		expr string
