@@ -472,6 +472,13 @@ func (w *walker) node(n *node, keys []string) {
 		if len(keys) > 0 && rules.DataName(keys[len(keys)-1]) {
 			return
 		}
+		if formats.IsShell(formats.Interpreter(n.str.text)) {
+			// a value that opens with a shell's #! line is a script the
+			// host runs, under any key (an eval task's inline verify
+			// script, a hook's body): its commands are calls, as in run:
+			w.shellAs(n, "", false)
+			return
+		}
 		w.text(n.str, keys)
 	}
 }

@@ -27,6 +27,7 @@ var streamCases = []struct{ name, src string }{
 	{"a.json", `{"a": "two words"} "and then some words"`},
 	{".github/workflows/ci.yml", "name: CI for the project\non: push\njobs:\n  a:\n    steps:\n      - run: |\n          srv &\n          echo \"SRV_PID=$!\" >> $GITHUB_ENV\n        name: start it up\n      - name: Stop it now\n        run: kill $SRV_PID\n        shell: pwsh\n      - run: [\"kill $SRV_PID\", [\"pkill -f x\"], {a: b}]\n        shell: bash -e {0}\n      - run: kill $(lsof -t -i :8080)\n"},
 	{"action.yml", "runs:\n  steps:\n    - shell: bash\n      run: killall node\n    - run: Stop-Process -Name node\n      shell: pwsh\n    - ? run\n      : pkill -f complex\n"},
+	{"task.yaml", "verify:\n  - script:\n      inline: |-\n        #!/usr/bin/env bash\n        pkill -f relay || true\n        echo \"If it hangs, run pkill -f relay\"\n  note: \"#!/bin/sh\\nkill -9 $PID\"\n  text: \"#! not a shell line here\"\n"},
 	{".gitlab-ci.yml", "job:\n  script:\n    - make\n    - pkill -f srv\n  after_script: [\"rm -rf ~/.cache/mcp\"]\n"},
 	{"package.json", `{"name": "x", "description": "A tool that kills nothing", "scripts": {"reset": "rm -f .gitea/terminal.lock && node x.js", "shell": "node y.js"}}`},
 	{"tasks/reload.yml", "- name: Reload the workers now\n  file:\n    path: /srv/app/control/reload.trigger\n    state: touch\n  ansible.builtin.file:\n    name: /srv/other/reload.trigger\n    state: touch\n- name: Mark it done\n  ansible.legacy.file: {state: touch, dest: /srv/app/done.txt, mode: 'a b c'}\n"},

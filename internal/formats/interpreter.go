@@ -1,6 +1,7 @@
 package formats
 
 import (
+	"bytes"
 	"path"
 	"strings"
 )
@@ -12,11 +13,11 @@ func Interpreter(src []byte) string {
 	if len(src) < 2 || src[0] != '#' || src[1] != '!' {
 		return ""
 	}
-	line := string(src[2:])
-	if i := strings.IndexByte(line, '\n'); i >= 0 {
+	line := src[2:]
+	if i := bytes.IndexByte(line, '\n'); i >= 0 {
 		line = line[:i]
 	}
-	f := strings.Fields(line)
+	f := strings.Fields(string(line))
 	for i := 0; i < len(f); i++ {
 		b := path.Base(f[i])
 		if i == 0 && b == "env" {
