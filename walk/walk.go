@@ -73,6 +73,7 @@ type walker struct {
 	// the folder being walked as named and with its links resolved,
 	// when the two differ (File.Open)
 	named, real string
+	dirs        map[string]string // realDir's answers
 }
 
 // scope is the ignore context of a folder being walked: the repository it
@@ -99,14 +100,24 @@ func bare(err error) error {
 }
 
 func (w *walker) walkPath(p string) {
-	info, err := os.Stat(p)
+	info, err := os.Lstat(p)
+	link := err == nil && info.Mode()&fs.ModeSymlink != 0
+	if link {
+		info, err = os.Stat(p)
+	}
 	if err != nil {
 		w.fail(p, bare(err))
 		return
 	}
 	switch {
 	case info.Mode().IsRegular():
-		w.named, w.real = resolved(p)
+		if link {
+			w.named, w.real = resolved(p)
+		} else {
+			// a checker given every file of a tree names each: its folder's
+			// links are resolved once
+			w.named, w.real = w.resolvedDir(filepath.Dir(p))
+		}
 		defer func() { w.named, w.real = "", "" }()
 		w.emit(p, true, func() string {
 			abs, err := filepath.Abs(p)
@@ -136,6 +147,41 @@ func (w *walker) walkRoot(root string) {
 	w.named, w.real = resolved(filepath.Clean(root))
 	w.walkDir(sc, filepath.Clean(root), "", rel, false)
 	w.named, w.real = "", ""
+}
+
+// resolvedDir is resolved for a folder of files named on the command
+// line. A folder's answer is its parent's with its own name, or the link
+// it is resolved, so that each folder costs one Lstat however many files
+// name it and however deep it lies.
+func (w *walker) resolvedDir(dir string) (named, real string) {
+	if r := w.realDir(dir); r != dir {
+		return dir, r
+	}
+	return "", ""
+}
+
+// realDir returns dir with its symbolic links resolved (dir itself where
+// one cannot be read), remembered.
+func (w *walker) realDir(dir string) string {
+	if r, ok := w.dirs[dir]; ok {
+		return r
+	}
+	if w.dirs == nil {
+		w.dirs = map[string]string{}
+	}
+	r := dir
+	if parent := filepath.Dir(dir); parent != dir {
+		r = filepath.Join(w.realDir(parent), filepath.Base(dir))
+		if info, err := os.Lstat(dir); err == nil && info.Mode()&fs.ModeSymlink != 0 {
+			if e, err := filepath.EvalSymlinks(dir); err == nil {
+				r = e
+			} else {
+				r = dir
+			}
+		}
+	}
+	w.dirs[dir] = r
+	return r
 }
 
 // resolved returns a path named on the command line and the same path
