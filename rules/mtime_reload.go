@@ -70,6 +70,9 @@ func findMtimeReload(seg *segment, emit func(hit)) {
 		case w == "touch" && (t.code || seg.kind == segCommand) && touchCommand(seg, i):
 			emit(hit{start: t.start, end: t.end})
 		case (w == "touch" || w == "touching" || w == "touches" || w == "touched") && !t.code && seg.kind != segCommand:
+			if changeTouch(toks, i) {
+				continue // "a PR touching mcp/**": a change that modifies files
+			}
 			if objectIsConfig(seg, i) || objectIsFile(toks, i) && reloadPurpose(seg) {
 				emit(hit{start: t.start, end: t.end, verb: true})
 			}
@@ -137,6 +140,34 @@ func setsProperty(toks []token, i int) bool {
 func objectIsFile(toks []token, i int) bool {
 	return firstWordAhead(toks, i, 6, ",.;", fileNouns, otherTouchSenses)
 }
+
+// changeTouch: "touch" in the sense of a change that modifies files ("a
+// PR touching mcp/**", "commits that touch the config", "changes which
+// only touch docs"): the word before it in its clause, past a relative
+// pronoun or an adverb, names a change, not a person or a program.
+func changeTouch(toks []token, i int) bool {
+	for k, n := i-1, 0; k >= 0 && n < 3; k-- {
+		t := toks[k]
+		if !t.word {
+			if t.s == "*" || t.s == "_" || t.s == "`" {
+				continue
+			}
+			return false // a clause or sentence ends before the verb
+		}
+		n++
+		switch {
+		case changeNouns[t.s]:
+			return true
+		case t.s == "that" || t.s == "which" || t.s == "only" || t.s == "also" || t.s == "directly":
+			continue
+		}
+		return false
+	}
+	return false
+}
+
+var changeNouns = set("pr", "prs", "mr", "mrs", "commit", "commits", "change", "changes", "changeset", "changesets",
+	"patch", "patches", "diff", "diffs", "edit", "edits", "refactor", "refactors", "migration", "migrations", "request", "requests")
 
 var (
 	fileNouns        = set("file", "files", "script", "scripts", "ini")
