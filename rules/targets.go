@@ -551,6 +551,28 @@ var (
 // lemma returns the base form of a verb form in forms, or "".
 func lemma(w string, forms map[string]string) string { return forms[w] }
 
+// verifiedState: the edit verb at v is a state a check verifies, a
+// participle after "is" or "are" in a clause that opens with check,
+// verify or confirm and "that", "whether" or "if" ("check that TOKEN is
+// set in your .env", "verify whether the key is added to mcp.json"): the
+// reader looks at the file. A clause of its own that says to set it
+// ("if not, set it") is judged by itself.
+func verifiedState(toks []token, lo, v int) bool {
+	if p := prevWord(toks, v); p != "is" && p != "are" {
+		return false
+	}
+	for k := lo; k < v; k++ {
+		switch toks[k].s {
+		case "check", "verify", "confirm", "double-check":
+			switch wordAt(toks, k+1) {
+			case "that", "whether", "if":
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // fileEdit finds edits of the files that isTarget accepts in a segment:
 // editor and remove commands, redirections, sed -i, copies onto the file,
 // and prose such as "update GITEA_TOKEN in .env". generic lists nouns that
@@ -600,6 +622,9 @@ func fileEdit(seg *segment, isTarget func(string) bool, generic []string, emit f
 		if v, ok := nearestEditVerb(seg, toks, lo, hi, ti, t); ok {
 			if readSource(toks, v, ti) {
 				continue // "set X to use a profile from your credentials file": the file is read
+			}
+			if verifiedState(toks, lo, v) {
+				continue // "check that TOKEN is set in your .env": the file is read
 			}
 			if l := lemma(toks[v].s, editForms); strings.HasSuffix(t.s, "/") && (l == "write" || l == "save" || l == "put" || l == "add") &&
 				(prevTo(toks, ti) || prevIn(toks, ti)) {
