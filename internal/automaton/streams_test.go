@@ -92,6 +92,11 @@ func FuzzStreamsAgree(f *testing.F) {
 	for _, s := range []string{"pkill\n", "pk](x)ill\nkill -9\n", "<a\nb>touch</a>\n", "ｐｋｉｌｌ\n\xff\n"} {
 		f.Add(s)
 	}
+	// the automata are compiled before fuzzing starts: compiled by the
+	// first input instead, they took a loaded machine past the 10 seconds
+	// the fuzzing engine gives an input, and it stopped the worker as
+	// hung ("fuzzing process hung or terminated unexpectedly")
+	snapshotAutomata(f)
 	f.Fuzz(func(t *testing.T, s string) {
 		if s == "" {
 			return
