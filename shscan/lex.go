@@ -594,7 +594,9 @@ func (l *lexer) dollar(w *word, quoted bool) {
 				i++
 				continue
 			}
-			if c == '{' {
+			// only ${ nests, as in bash: the default of "${3:-{\}}" is {}
+			// and "${x:-{a}}" ends at the first }
+			if c == '{' && (i == l.pos+1 || l.s[i-1] == '$') {
 				depth++
 			} else if c == '}' {
 				depth--

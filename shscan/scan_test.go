@@ -136,6 +136,8 @@ func TestScanErrors(t *testing.T) {
 		{"substitution", "x=$(pkill -f y\n", "unterminated $("},
 		{"here-document", "cat <<EOF\nbody\n", "here-document not closed by EOF"},
 		{"backquote", "x=`ls", "unterminated backquote"},
+		{"parameter expansion", "x=\"${HOME\"\n", "unterminated ${"},
+		{"nested parameter expansion", "x=${a:-${b:-c}\n", "unterminated ${"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			res := shscan.Scan([]byte(tc.src), "t.sh")
@@ -143,6 +145,12 @@ func TestScanErrors(t *testing.T) {
 				t.Fatalf("error = %v, want one containing %q", res.Err, tc.want)
 			}
 		})
+	}
+	// braces that are not ${ do not nest, as in bash: these lex
+	for _, src := range []string{`ARGS="${3:-{\}}"`, `B=${x:-{a}}`, `C="${y:-${z:-{q}}}"`, `D=${#arr[@]}`} {
+		if res := shscan.Scan([]byte(src+"\npkill -f a\n"), "t.sh"); res.Err != nil || len(res.Calls) != 1 {
+			t.Errorf("%s: %d calls, error %v; want it read, and the pkill after it", src, len(res.Calls), res.Err)
+		}
 	}
 	// what was read before the problem is still reported
 	res := shscan.Scan([]byte("pkill -f a\necho 'open"), "t.sh")
