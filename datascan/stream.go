@@ -447,21 +447,15 @@ func (b *builder) entry(m *node, k scalar, v *node) {
 	if f == nil {
 		f = &noFacts
 	}
-	switch string(k.text) {
-	case "command":
-		first := st.seen&seenCmd == 0
-		st.seen |= seenCmd
-		if first && f.cmd {
-			st.cmd = v
-			b.hold(v)
-			b.command(m)
-			return
+	if key := string(k.text); key == "command" || key == "args" {
+		bit, wanted, slot := uint8(seenCmd), f.cmd, &st.cmd
+		if key == "args" {
+			bit, wanted, slot = seenArgs, f.args, &st.args
 		}
-	case "args":
-		first := st.seen&seenArgs == 0
-		st.seen |= seenArgs
-		if first && f.args {
-			st.args = v
+		first := st.seen&bit == 0
+		st.seen |= bit
+		if first && wanted {
+			*slot = v
 			b.hold(v)
 			b.command(m)
 			return
