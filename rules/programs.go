@@ -91,10 +91,23 @@ func IsReloadTarget(p string) bool { return reloadTarget(p) }
 // of a failure (fix-cursor-mcp.sh, restore_mcp.js, repair-config.py,
 // TROUBLESHOOTING.md): code in it that edits a client's config or an env
 // file does so as a recovery step.
+//
+// A code file's name is read for what it does, not for what it handles:
+// errors.ts, timeout.js, resolve.py or engine-OLD-BROKEN.js name a module
+// for its subject or its own state, and none of them is a fix script.
+// So the cues are acts of mending and the stuck states they mend.
 func RecoveryFile(name string) bool {
 	t := fileTitle(name)
-	return t != "" && (hasAnyWord(t, titleRecoveryCues) || hasAnyWord(t, []string{"restore", "repair", "heal", "unstick", "rescue"}))
+	return t != "" && hasAnyWord(t, fixTitleWords)
 }
+
+// fixTitleWords say a file is there to mend something (fix-mcp.sh,
+// restore_mcp.js, unstick-server.py, clear-stale-locks.sh).
+var fixTitleWords = []string{"fix", "fixes", "fixer", "fixing", "hotfix", "quickfix", "quick fix", "repair",
+	"repairs", "recover", "recovery", "restore", "heal", "unstick", "unfreeze", "unblock", "rescue",
+	"troubleshoot", "troubleshooting", "workaround", "workarounds", "reconnect", "stale", "stuck",
+	"wedged", "hung", "hang", "frozen", "emergency", "fallback", "fall back", "last resort",
+	"unlock"}
 
 // NamesFix reports whether a script's header or a function's doc says it
 // fixes something: fix, repair, recover, restore, unstick, a workaround,
