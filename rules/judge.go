@@ -804,7 +804,8 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 	if h.verb && !t.code && nextWordIndex(toks, j) == i && (formOf(hitWord.s) == formThird || formOf(hitWord.s) == formPast) {
 		return Mention // "Killall kills every process with the name": the clause's first word is the subject
 	}
-	if t.code && !finiteAfter(toks, codeSpanEnd(toks, j), hi) && (!h.verb || i < codeSpanEnd(toks, j)) ||
+	if t.code && !finiteAfter(toks, codeSpanEnd(toks, j), hi) && (!h.verb || i < codeSpanEnd(toks, j)) &&
+		!pluralStatement(toks, codeSpanEnd(toks, j), i) ||
 		!t.code && commandStart(toks, j, hi, proseKind) {
 		// a command presented on its own ("Action: `lsof … | xargs kill`");
 		// a verb after a code span that opens the clause is not in it
@@ -882,7 +883,7 @@ func mood(toks []token, lo, i, hi int, h hit, proseKind bool) Stance {
 		if !w.word || w.code {
 			continue
 		}
-		if (w.s == "is" || w.s == "are") && wordAt(toks, k+1) == "to" {
+		if (w.s == "is" || w.s == "are") && wordAt(toks, k+1) == "to" && !behaviourSubject(toks, j, k) {
 			return Recommend
 		}
 		if w.s == "is" && remedyNouns[prevWord(toks, k)] && (toks[i].code && nextTokenCode(toks, k) ||
@@ -1260,6 +1261,45 @@ func adviceBySpeaker(toks []token, k int) bool {
 }
 
 // remedyNouns name a cure: "the fix is `…`", "the usual workaround is `…`".
+// behaviourSubject: the subject of "… is to <verb>" names what a program
+// does by design, not a cure ("Node's default for an unhandled rejection
+// is to kill the process", "the watchdog's job is to end hung workers"),
+// unless a remedy noun heads it too ("the default fix is to …").
+func behaviourSubject(toks []token, j, k int) bool {
+	found := false
+	for m := j; m < k; m++ {
+		if w := toks[m]; w.word && !w.code {
+			if remedyNouns[w.s] {
+				return false
+			}
+			found = found || behaviourNouns[w.s]
+		}
+	}
+	return found
+}
+
+var behaviourNouns = set("default", "behavior", "behaviour", "job", "purpose", "role", "response",
+	"reaction", "design", "convention", "contract", "semantics")
+
+// pluralStatement: between a clause's opening code span and the action a
+// plural noun is followed by a verb in its plain form, the clause's
+// predicate ("`dotnet build` and `dotnet test` child processes use
+// `Process.Kill` on cancellation"): a statement of what things do, which
+// an imperative, opening on its verb, never holds.
+func pluralStatement(toks []token, from, i int) bool {
+	for m := from; m+1 < i; m++ {
+		a, b := toks[m], toks[m+1]
+		if !a.word || a.code || !b.word || b.code || b.start-a.end != 1 {
+			continue
+		}
+		if len(a.s) > 3 && strings.HasSuffix(a.s, "s") && !strings.HasSuffix(a.s, "ss") && !strings.HasSuffix(a.s, "us") &&
+			formOf(a.s) != formThird && formOf(b.s) == formBase && !modals[b.s] {
+			return true
+		}
+	}
+	return false
+}
+
 var remedyNouns = set("fix", "solution", "workaround", "cure", "remedy", "answer", "trick")
 
 // nextTokenCode: the token after k opens a code span.
