@@ -612,6 +612,29 @@ func (l *lexer) typeParams() bool {
 	return strings.HasPrefix(rest, ",") || strings.HasPrefix(rest, " extends ")
 }
 
+// typeArgsEnd: the end of the type argument list that opens at src[i]
+// ('<'), nested lists and arrows (() => void) inside it included; i
+// itself when it never closes, so that the element reads on as before.
+func typeArgsEnd(src string, i int) int {
+	depth := 0
+	for j := i; j < len(src); j++ {
+		switch src[j] {
+		case '<':
+			depth++
+		case '>':
+			if j > i && src[j-1] == '=' {
+				continue // an arrow in a function type
+			}
+			if depth--; depth == 0 {
+				return j + 1
+			}
+		case '\n', '{', '}', ';', '"', '\'', '`':
+			return i // not a type list on one line: left to the element's reading
+		}
+	}
+	return i
+}
+
 // element reads a JSX element: attribute strings become string tokens,
 // text between tags becomes text tokens, and {…} expressions are lexed
 // into the token stream as code.
@@ -625,6 +648,9 @@ func (l *lexer) element() {
 	}
 	for l.pos < len(l.src) && (isNameByte(l.src[l.pos]) || strings.IndexByte(".:-", l.src[l.pos]) >= 0) {
 		l.pos++
+	}
+	if l.pos > start+1 && l.pos < len(l.src) && l.src[l.pos] == '<' {
+		l.pos = typeArgsEnd(l.src, l.pos) // <Menu<Option> …>: TSX type arguments, not a child
 	}
 	l.push(tok{kind: tOp, s: "<jsx>", start: start, end: l.pos})
 	for l.pos < len(l.src) {

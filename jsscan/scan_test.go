@@ -151,6 +151,7 @@ func TestUnits(t *testing.T) {
 		{"module names skipped", "a.js", `import x from "some module name"; const y = require("other module name");`, nil},
 		{"sql template skipped", "a.js", "db.query(sql`DELETE FROM sessions WHERE id = ${id}`);", nil},
 		{"comment inside a template field", "a.ts", "const s = `line1\nline2 ${fn( // inside the field\n  x)}`;", []string{"prose:line1\nline2 ${fn( // inside the field\nx)}", "comment:inside the field"}},
+		{"jsx element with type arguments", "a.tsx", "const m = (\n  <Menu<Option> label=\"Pick one\" onPick={(o) => go(o)}>\n    Restart it by hand.\n  </Menu>\n);\nconst t = <List<Map<string, () => void>> items={xs} />;\n", []string{"string:Pick one", "string:Restart it by hand."}},
 		{"test file strings skipped", "a.test.ts", `const s = "run pkill now"; // kept comment`, []string{"comment:kept comment"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -200,6 +201,8 @@ func TestErrors(t *testing.T) {
 		{"unterminated comment", "a.js", "/* abc\n", "unterminated comment"},
 		{"unterminated field", "a.js", "x = `a ${b", "unterminated ${"},
 		{"unterminated jsx", "a.jsx", "x = <div>text\n", "unterminated JSX element"},
+		{"unterminated jsx after type arguments", "a.tsx", "x = <Menu<Option> label='a'>text\n", "unterminated JSX element"},
+		{"type arguments never closed", "a.tsx", "x = <Menu<Option label='a'>text\n", "unterminated JSX element"},
 		{"comment in a nested unterminated field", "a.js", "x = `${`${\"a\"//b", "unterminated ${"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
