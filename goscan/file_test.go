@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/recoverlint/recoverlint/goscan"
+	"github.com/recoverlint/recoverlint/rules"
 )
 
 // TestFileWithoutTypesIsScan: File with no type information reads a
@@ -236,5 +237,29 @@ func TestOwnProcessGroupWithoutTypes(t *testing.T) {
 				t.Errorf("%d calls, want %d: %+v", len(res.Calls), tc.calls, res.Calls)
 			}
 		})
+	}
+}
+
+// TestGenericMethod: a method with type parameters, which Go 1.27 allows
+// and this Go's parser refuses, is read like any other: no error, and the
+// calls and comments inside it are found, whole and a stretch at a time.
+func TestGenericMethod(t *testing.T) {
+	src := "package p\n\nimport \"syscall\"\n\ntype r struct{}\n\n" +
+		"// If the worker is stuck, kill it by hand.\n" +
+		"func (r) stop[T any](pid int, v T) { _ = syscall.Kill(pid, syscall.SIGKILL) }\n"
+	res := goscan.Scan([]byte(src), "p.go")
+	if res.Err != nil {
+		t.Fatalf("a generic method failed the file: %v", res.Err)
+	}
+	if len(res.Calls) != 1 || len(res.Units) != 1 {
+		t.Errorf("got %d calls and %d units, want the Kill call and the comment", len(res.Calls), len(res.Units))
+	}
+	var units, calls int
+	err := goscan.ScanEach([]byte(src), "p.go", func(rules.Unit) { units++ }, func(rules.Finding) { calls++ })
+	if err != nil || calls != 1 || units != 1 {
+		t.Errorf("ScanEach: %d calls, %d units, error %v; want 1, 1, nil", calls, units, err)
+	}
+	if res := goscan.Scan([]byte("package p\nfunc (r) stop[T any]( {}\n"), "p.go"); res.Err == nil {
+		t.Error("a generic method with another syntax error gave no error")
 	}
 }

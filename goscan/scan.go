@@ -4,9 +4,11 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/parser"
+	goscanner "go/scanner"
 	"go/token"
 	"go/types"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -85,12 +87,39 @@ func scanWith(src []byte, name string, w struct{ head, tail string }) (Result, e
 	if f == nil {
 		return Result{}, err
 	}
+	err = withoutNewerSyntax(err)
 	s := newScanner(fset, f, nil)
 	s.src = src
 	s.shift, s.limit = len(w.head), len(src)
 	s.run(f)
 	s.clip()
 	return Result{Units: s.units, Calls: s.calls}, err
+}
+
+// newerSyntax are the parser's complaints about a construct it parsed
+// whole but that its Go version does not allow: generic methods, which a
+// newer Go accepts. The tree holds the method, body and comments
+// included, so the file is read; failing it would cost every finding in a
+// module that says "go 1.27" to the Go version recoverlint was built with.
+var newerSyntax = []string{"method must have no type parameters"}
+
+// withoutNewerSyntax drops newerSyntax errors from a parse error list;
+// nil when none other is left.
+func withoutNewerSyntax(err error) error {
+	list, ok := err.(goscanner.ErrorList)
+	if !ok {
+		return err
+	}
+	var kept goscanner.ErrorList
+	for _, e := range list {
+		if !slices.Contains(newerSyntax, e.Msg) {
+			kept = append(kept, e)
+		}
+	}
+	if len(kept) == 0 {
+		return nil
+	}
+	return kept
 }
 
 // File scans a file that is already parsed with its comments; fset must

@@ -274,7 +274,7 @@ func (st *stream) parse(p piece) (f *ast.File, fset *token.FileSet, shift int, e
 	}
 	fset = token.NewFileSet()
 	f, err = parser.ParseFile(fset, st.name, body, parser.ParseComments|parser.AllErrors|parser.SkipObjectResolution)
-	return f, fset, shift, err
+	return f, fset, shift, withoutNewerSyntax(err)
 }
 
 // bind is the first reading: it reports whether every piece parses, and
