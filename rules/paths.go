@@ -9,7 +9,8 @@ import (
 // by its language's conventions or by the folder it sits in: *_test.go,
 // test_*.py, *_test.py, conftest.py, *.test.* and *.spec.* (JS/TS),
 // test_*.sh, *_test.sh and *.bats, and anything under testdata/, tests/,
-// test/ or __tests__/. SPEC: test code performs no finding; its calls are
+// test/, __tests__/ or an end-to-end runner's folder (e2e/, cypress/,
+// playwright/). SPEC: test code performs no finding; its calls are
 // fixtures and its strings are data. Only the name is read, with '/' or
 // '\' between folders.
 func IsTestPath(name string) bool {
@@ -27,7 +28,10 @@ func IsTestPath(name string) bool {
 		return true
 	}
 	dir := "/" + path.Dir(n) + "/"
-	for _, d := range [...]string{"/testdata/", "/tests/", "/test/", "/__tests__/"} {
+	// e2e/, cypress/ and playwright/ are the end-to-end runners' folders
+	// (Cypress's own layout, Playwright's and Angular's usual one): their
+	// setup and teardown start and stop the test's own servers
+	for _, d := range [...]string{"/testdata/", "/tests/", "/test/", "/__tests__/", "/e2e/", "/cypress/", "/playwright/"} {
 		if strings.Contains(dir, d) {
 			return true
 		}
