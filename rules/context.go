@@ -49,6 +49,23 @@ var recoveryCues = []string{"stale", "stuck", "wedged", "hang", "hangs", "hung",
 // setup: "add the entry and restart the client" is installation.
 var weakRecoveryCues = []string{"restart", "restarts", "restarting", "reload", "reloads", "reloading"}
 
+// weakRecovery: folded text l holds a weak recovery cue that is not the
+// restart which applies a change ("restart the server after changing
+// it", "reload the window to apply the new settings", "after editing the
+// file, restart the client"): that restart ends a setup step.
+func weakRecovery(l string) bool {
+	if !hasAnyWord(l, weakRecoveryCues) {
+		return false
+	}
+	return hasAnyWord(applyingChange.ReplaceAllString(l, " "), weakRecoveryCues)
+}
+
+// applyingChange: a restart or reload named as the way a change takes
+// effect, the change after it or before it.
+var applyingChange = regexp.MustCompile(`\b(?:restart|restarts|restarting|reload|reloads|reloading)\b(?:[^.;:!?]{0,40}?)\b(?:(?:after|once|when|whenever)(?: +[^ .;:!?]+){0,2}? +(?:changing|editing|updating|setting|modifying|adding|saving|changes?|edits?|updates?)|to +(?:apply|pick +up|load|take +effect))\b` +
+	`|\b(?:after|once)(?: +[^ .;:!?]+){0,2}? +(?:changing|editing|updating|setting|modifying|adding|saving)\b[^.;:!?]{0,60}?\b(?:restart|restarts|restarting|reload|reloads|reloading)\b` +
+	`|\b(?:changes?|edits?|updates?|settings?) +(?:take|takes) +effect +(?:only +)?(?:after|on|upon) +(?:a +)?(?:restart|reload)`)
+
 // setupCues mark text about installing or configuring for the first time.
 var setupCues = []string{"setup", "set up", "set-up", "install", "installation", "installing",
 	"getting started", "get started", "quick start", "quickstart", "onboarding", "first time",
@@ -225,7 +242,7 @@ func (v *view) recoveryBy(seg *segment, cues, titles []string, withWeak, opening
 		case -1:
 			return false
 		}
-		if l.text != "" && hasAnyWord(fold(l.text).s, weakRecoveryCues) {
+		if l.text != "" && weakRecovery(fold(l.text).s) {
 			weak = true
 		}
 	}
