@@ -1954,6 +1954,9 @@ func introPhraseEnd(toks []token, j, i int) int {
 			if nx.code && codeWords(toks, k+1) > 1 {
 				return k // "For a quick fix, `touch manage.py` after saving": a command with its arguments
 			}
+			if nx.code && baseVerbs[nx.s] && !finiteAfter(toks, codeSpanEnd(toks, k+1), len(toks)) {
+				return k // "To make the watcher reload, `touch` the sentinel": the command used as the verb
+			}
 			if nx.code || !nx.word || !(baseVerbs[nx.s] || fillers[nx.s] || modals[nx.s]) {
 				return -1
 			}

@@ -210,7 +210,15 @@ func touchCommand(seg *segment, i int) bool {
 	timeFlag := false
 	target, other := false, false
 	envOnly := true // every file touched is an env file
+	// "`touch` the sentinel": a command's name alone in a code span, used
+	// as a verb; the prose after it names the file in words, and only a
+	// path among them is a file by its name ("`touch` `tmp/restart.txt`")
+	proseArgs := t.code && seg.kind != segCommand && codeSpanEnd(seg.tokens(), i) == i+1
 	for _, a := range strings.Fields(rest) {
+		if proseArgs && !strings.ContainsAny(a, "./~$\\") {
+			other = true // a file named in words: touched to reload only where the text says so
+			continue
+		}
 		switch {
 		case a == "-m" || a == "-a" || a == "-c" || a == "-am" || a == "-ma" || a == "-cm" || a == "-mc" ||
 			strings.HasPrefix(a, "--date") || strings.HasPrefix(a, "--reference") || a == "--no-create" || a == "-d" || a == "-t" || a == "-r" || a == "-h":
