@@ -150,42 +150,39 @@ func (v *view) inRuntimeRecovery(seg *segment) bool {
 // says; withWeak lets the weak cues (restart, reload) decide where
 // nothing else does, and opening the failure a headless document opens
 // on (DocFacts.OpensOnFailure).
+// contextLevel is one level of a segment's context as recoveryBy reads
+// it: its text, the setup cues that frame it as setup, and whether it is
+// a label that names what follows a remedy ("Solution:", "Fix:").
+type contextLevel struct {
+	text   string
+	setup  []string
+	remedy bool
+}
+
 func (v *view) recoveryBy(seg *segment, cues, titles []string, withWeak, opening bool) bool {
 	c := v.u.Ctx
 	own, prose := seg.text(), seg.prose()
 	if seg.kind == segCommand {
 		own, prose = "", "" // a command's words (a heredoc's EOF) say nothing about why it runs
 	}
-	levels := []struct {
-		text  string
-		setup []string
-	}{
-		{own, nil},
-		{prose, sentenceSetupCues},
-		{seg.caption, sentenceSetupCues},
+	levels := []contextLevel{
+		{text: own},
+		{text: prose, setup: sentenceSetupCues},
+		{text: seg.caption, setup: sentenceSetupCues},
 	}
 	if c.ListItem || c.Column != "" || v.u.Kind == CodeBlock {
-		levels = append(levels, struct {
-			text  string
-			setup []string
-		}{strings.Join(c.Row, " "), sentenceSetupCues})
+		levels = append(levels, contextLevel{text: strings.Join(c.Row, " "), setup: sentenceSetupCues})
 	}
 	if c.ListItem && v.u.Kind != CodeBlock || v.u.Kind == StringLit {
 		// a list item, or a message in code ("Error: … Please remove it
 		// from your configuration."), is read whole
-		levels = append(levels, struct {
-			text  string
-			setup []string
-		}{v.u.Text, sentenceSetupCues})
+		levels = append(levels, contextLevel{text: v.u.Text, setup: sentenceSetupCues})
 	}
 	if v.u.Kind == Prose && !c.ListItem && c.Column == "" && seg.start > 0 {
 		// the sentences of the paragraph before this one: "It looks like
 		// the client cannot find your uv install. Can you put the full
 		// path into the config?" names the failure the request answers
-		levels = append(levels, struct {
-			text  string
-			setup []string
-		}{v.f.s[:seg.start], sentenceSetupCues})
+		levels = append(levels, contextLevel{text: v.f.s[:seg.start], setup: sentenceSetupCues})
 	}
 	// a bold step title ("**Increase the timeout in the server's
 	// configuration:**") is a sentence, not a section label
@@ -196,19 +193,13 @@ func (v *view) recoveryBy(seg *segment, cues, titles []string, withWeak, opening
 		labelSetup = sentenceSetupCues
 	}
 	nSentence := len(levels)
-	levels = append(levels, struct {
-		text  string
-		setup []string
-	}{c.Label, labelSetup})
+	levels = append(levels, contextLevel{text: c.Label, setup: labelSetup, remedy: remedyLabel(fold(c.Label).s)})
 	for _, t := range []string{c.Before, c.LeadIn} {
 		setup := setupCues
 		if imperativeTitle(lastLine(t)) {
 			setup = sentenceSetupCues // "Reset the client configuration:" introduces steps
 		}
-		levels = append(levels, struct {
-			text  string
-			setup []string
-		}{t, setup})
+		levels = append(levels, contextLevel{text: t, setup: setup, remedy: remedyLabel(fold(lastLine(t)).s)})
 	}
 	for i := len(c.Headings) - 1; i >= 0; i-- {
 		setup := setupCues
@@ -221,20 +212,17 @@ func (v *view) recoveryBy(seg *segment, cues, titles []string, withWeak, opening
 		if remedyTitle(c.Headings[i]) {
 			return true // "Solution: a minimal working configuration" titles a fix
 		}
-		levels = append(levels, struct {
-			text  string
-			setup []string
-		}{c.Headings[i], setup})
+		levels = append(levels, contextLevel{text: c.Headings[i], setup: setup})
 	}
-	levels = append(levels, struct {
-		text  string
-		setup []string
-	}{fileTitle(c.Path), nil})
+	levels = append(levels, contextLevel{text: fileTitle(c.Path), setup: nil})
 	weak := false
 	for n, l := range levels {
 		cs := cues
 		if n >= nSentence {
 			cs = titles
+		}
+		if l.remedy {
+			return true // "**Solution:**" above the step: the step is the fix
 		}
 		switch recoveryVerdict(l.text, l.setup, cs) {
 		case 1:

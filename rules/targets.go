@@ -181,7 +181,7 @@ func isWorkflowState(p string) bool {
 	case "state.json", "session.json", "sessions.json", "state.yaml", "state.yml":
 		return true
 	}
-	if stateData(b) || dirNamed(p, stateDirs, "-state", "_state") {
+	if stateData(b) || dirNamed(p, stateDirs, "-state", "_state") || agentCheckpoints(p) {
 		return true // breaker_state.json, run.state.json, .wrangler/state, checkpoints.sqlite
 	}
 	if strings.HasSuffix(b, ".db") || strings.HasSuffix(b, ".sqlite") || strings.HasSuffix(b, ".sqlite3") {
@@ -209,8 +209,29 @@ func stateData(b string) bool {
 // workflow's or tool's own progress, which counts only as a recovery step.
 var (
 	sessionDirs = set("sessions", "session", "locks", "lock", "leases", "heartbeats", "transcripts")
-	stateDirs   = set("state", "states", "checkpoints")
+	stateDirs   = set("state", "states")
 )
+
+// agentCheckpoints: a checkpoints folder an agent or a tool keeps its
+// sessions' progress in: under a tool's dot folder or a folder named for
+// an agent, a session, a graph or MCP (~/.langgraph/checkpoints,
+// agent-data/checkpoints). A training run's checkpoints on a data volume
+// (/mnt/storage/checkpoints, outputs/checkpoints) are model weights.
+func agentCheckpoints(p string) bool {
+	parts := strings.Split(strings.Trim(strings.ReplaceAll(p, "\\", "/"), "/"), "/")
+	for i, c := range parts {
+		if c != "checkpoints" {
+			continue
+		}
+		for _, up := range parts[:i] {
+			if len(up) > 1 && up[0] == '.' && up != ".." || strings.Contains(up, "agent") || strings.Contains(up, "session") ||
+				strings.Contains(up, "graph") || strings.Contains(up, "mcp") {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // dirNamed: a path component is a folder that dirs or one of the
 // suffixes names ("~/.agentd/sessions", "mcp-sessions/", ".agent/state/").
