@@ -167,6 +167,7 @@ func (v *view) codeLines() []*segment {
 	rows := false // the lines since a column rule ("----  -----"): rows of printed output
 	python := v.u.Ctx.Info == "python" || v.u.Ctx.Info == "py" || v.u.Ctx.Info == "python3"
 	prevLine := "" // the last line that was not blank
+	shellBlock := shellInfos[v.u.Ctx.Info]
 	docQuote := "" // the quotes of the docstring being read, "" outside one
 	for start := 0; start < len(s); {
 		end := start
@@ -180,6 +181,12 @@ func (v *view) codeLines() []*segment {
 			if strings.HasSuffix(strings.TrimRight(s[start:e], " \t\r"), "\\") {
 				end = e + 1 // continuation: the next line belongs to this command
 				continue
+			}
+			if shellBlock && end == start {
+				if c := quoteCloses(s, start); c > e {
+					end = c // a quoted string over lines: echo "a:\n  b: 1" >> config.yaml
+					break
+				}
 			}
 			end = e
 			break
@@ -261,6 +268,53 @@ func (v *view) codeLines() []*segment {
 		start = next
 	}
 	return segs
+}
+
+// shellInfos are the info strings of blocks read as shell, where a
+// quote left open at a line's end goes on over the next lines.
+var shellInfos = set("", "bash", "sh", "shell", "zsh", "console", "shell-session", "terminal")
+
+// maxQuotedLines bounds how far a quote opened on a line may run: a
+// stray apostrophe ("don't") must not join the rest of a block.
+const maxQuotedLines = 12
+
+// quoteCloses: where the command line that opens at start ends when a
+// quote opened on it closes on a later line — the end of the line that
+// closes it — or -1: no quote open at the first line's end, a comment
+// line, or none closing within maxQuotedLines.
+func quoteCloses(s string, start int) int {
+	if t := strings.TrimSpace(s[start:min(len(s), start+2)]); strings.HasPrefix(t, "#") {
+		return -1
+	}
+	var q byte
+	lines := 0
+	for i := start; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\n':
+			if q == 0 {
+				return -1 // the first line closed its quotes: nothing to join
+			}
+			if lines++; lines > maxQuotedLines {
+				return -1
+			}
+		case q == 0 && c == '#' && (i == start || s[i-1] == ' ' || s[i-1] == '\t'):
+			return -1 // a comment to the line's end
+		case q == 0 && (c == '"' || c == '\''):
+			q = c
+		case q == '"' && c == '\\':
+			i++
+		case c == q:
+			q = 0
+			if lines > 0 {
+				if nl := strings.IndexByte(s[i:], '\n'); nl >= 0 {
+					return i + nl
+				}
+				return len(s)
+			}
+		}
+	}
+	return -1
 }
 
 // logLine: a line a program logged, not one to type: it opens with a

@@ -1332,10 +1332,34 @@ func lastArg(runs []pathRun, t pathRun) bool {
 
 // firstWordBefore returns the command word of the pipeline stage that ends
 // at offset j.
+// unquotedLineStart: the start of the line that holds s[j], counting
+// only the line breaks between start and j that no quote holds open.
+func unquotedLineStart(s string, start, j int) int {
+	ls := start
+	var q byte
+	for i := start; i < j; i++ {
+		switch c := s[i]; {
+		case c == '\n' && q == 0:
+			ls = i + 1
+		case q == 0 && (c == '"' || c == '\''):
+			q = c
+		case q == '"' && c == '\\':
+			i++
+		case c == q:
+			q = 0
+		}
+	}
+	return ls
+}
+
 func firstWordBefore(seg *segment, j int) (hit, bool) {
 	s := seg.v.f.s
 	k := j
-	for k > seg.start && s[k-1] != '|' && s[k-1] != ';' && s[k-1] != '&' && s[k-1] != '`' && s[k-1] != '\n' && s[k-1] != '(' {
+	floor := seg.start
+	if strings.IndexByte(s[seg.start:j], '\n') >= 0 {
+		floor = unquotedLineStart(s, seg.start, j) // echo "a:\n  b: 1" >> config.yaml
+	}
+	for k > floor && s[k-1] != '|' && s[k-1] != ';' && s[k-1] != '&' && s[k-1] != '`' && s[k-1] != '(' {
 		k--
 	}
 	for k < j && (s[k] == ' ' || s[k] == '\t' || s[k] == '$') {
