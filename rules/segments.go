@@ -288,9 +288,8 @@ func quoteCloses(s string, start int) int {
 	}
 	var q byte
 	lines := 0
-	for i := start; i < len(s); i++ {
-		c := s[i]
-		switch {
+	for i := start; i < len(s); {
+		switch c := s[i]; {
 		case c == '\n':
 			if q == 0 {
 				return -1 // the first line closed its quotes: nothing to join
@@ -300,21 +299,32 @@ func quoteCloses(s string, start int) int {
 			}
 		case q == 0 && c == '#' && (i == start || s[i-1] == ' ' || s[i-1] == '\t'):
 			return -1 // a comment to the line's end
-		case q == 0 && (c == '"' || c == '\''):
-			q = c
-		case q == '"' && c == '\\':
-			i++
-		case c == q:
-			q = 0
-			if lines > 0 {
-				if nl := strings.IndexByte(s[i:], '\n'); nl >= 0 {
-					return i + nl
-				}
-				return len(s)
+		}
+		was := q
+		if q, i = quoteStep(s, i, q); was != 0 && q == 0 && lines > 0 {
+			if nl := strings.IndexByte(s[i:], '\n'); nl >= 0 {
+				return i + nl
 			}
+			return len(s)
 		}
 	}
 	return -1
+}
+
+// quoteStep reads the byte at s[i] under the shell quote q that is open
+// (0 for none) and returns the quote open after it and the next offset:
+// a quote opens and closes, and inside double quotes a backslash escapes
+// the byte after it.
+func quoteStep(s string, i int, q byte) (byte, int) {
+	switch c := s[i]; {
+	case q == 0 && (c == '"' || c == '\''):
+		return c, i + 1
+	case q == '"' && c == '\\':
+		return q, i + 2
+	case q != 0 && c == q:
+		return 0, i + 1
+	}
+	return q, i + 1
 }
 
 // logLine: a line a program logged, not one to type: it opens with a

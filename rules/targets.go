@@ -1337,17 +1337,11 @@ func lastArg(runs []pathRun, t pathRun) bool {
 func unquotedLineStart(s string, start, j int) int {
 	ls := start
 	var q byte
-	for i := start; i < j; i++ {
-		switch c := s[i]; {
-		case c == '\n' && q == 0:
+	for i := start; i < j; {
+		if s[i] == '\n' && q == 0 {
 			ls = i + 1
-		case q == 0 && (c == '"' || c == '\''):
-			q = c
-		case q == '"' && c == '\\':
-			i++
-		case c == q:
-			q = 0
 		}
+		q, i = quoteStep(s, i, q)
 	}
 	return ls
 }
