@@ -212,7 +212,10 @@ func TestLongUnitNotHeld(t *testing.T) {
 				}
 				return float64(live) / (1 << 20)
 			}
-			small, large := peak(3<<20), peak(12<<20)
+			// the smaller of two runs: a collection that lands while a
+			// piece's token slice is being regrown counts a dead copy
+			// as live, and one run in three did so on two cores
+			small, large := min(peak(3<<20), peak(3<<20)), min(peak(12<<20), peak(12<<20))
 			t.Logf("peak live heap beside the file: %.1f MiB at 3 MiB, %.1f MiB at 12 MiB", small, large)
 			// a piece's room is what it is at any size, give or take the
 			// growth of its slices (2 MiB for code spans); held whole, the
