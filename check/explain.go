@@ -75,6 +75,9 @@ func Explain(name string, src []byte, cfg Config) ([]Explained, []Finding, error
 				before = "…" + before[len(before)-99:]
 			}
 			e.Unit = fmt.Sprintf("%s headings=%q lead-in=%q label=%q before=%q", s.u.Kind, s.u.Ctx.Headings, s.u.Ctx.LeadIn, s.u.Ctx.Label, before)
+			if h := s.u.Ctx.Holder; h != "" {
+				e.Unit += fmt.Sprintf(" holder=%q", h)
+			}
 		}
 		out = append(out, e)
 	}

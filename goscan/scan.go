@@ -314,7 +314,7 @@ func (s *scanner) file(f *ast.File) {
 		case *ast.BinaryExpr:
 			if n.Op == token.ADD && s.constString(n) {
 				if !inDataTable(stack) {
-					s.literal(n, parent)
+					s.literal(n, parent, stack)
 				}
 				// a constant holds no calls; its literals are read as one
 				stack = stack[:len(stack)-1]
@@ -322,7 +322,7 @@ func (s *scanner) file(f *ast.File) {
 			}
 		case *ast.BasicLit:
 			if n.Kind == token.STRING && !inDataTable(stack) {
-				s.literal(n, parent)
+				s.literal(n, parent, stack)
 			}
 		}
 		return true
@@ -352,7 +352,7 @@ func (s *scanner) constString(e ast.Expr) bool {
 // program (a hint, an error message, a prompt): one literal, or a constant
 // concatenation read as the one string it is. Strings in tests, single
 // words and regular expressions are data, not advice.
-func (s *scanner) literal(e ast.Expr, parent ast.Node) {
+func (s *scanner) literal(e ast.Expr, parent ast.Node, stack []ast.Node) {
 	if s.test {
 		return
 	}
@@ -363,8 +363,58 @@ func (s *scanner) literal(e ast.Expr, parent ast.Node) {
 	if !ok || !strings.ContainsAny(strings.TrimSpace(text), " \t\n") || rules.LooksRegexp(text) {
 		return
 	}
-	s.units = append(s.units, rules.Unit{Kind: rules.StringLit, Text: text, Offsets: offs, Ctx: rules.Context{Path: s.path}})
+	s.units = append(s.units, rules.Unit{Kind: rules.StringLit, Text: text, Offsets: offs, Ctx: rules.Context{Path: s.path, Holder: holderPath(stack)}})
 }
+
+// holderPath names what holds the string atop stack, outermost first
+// (rules.Context.Holder): the keys of the composite literals around it
+// and the variable the expression is assigned to or declares, read
+// through expressions only, up to maxHolders names.
+func holderPath(stack []ast.Node) string {
+	var names []string
+	add := func(e ast.Expr) {
+		switch e := e.(type) {
+		case *ast.Ident:
+			names = append(names, e.Name)
+		case *ast.SelectorExpr:
+			names = append(names, e.Sel.Name)
+		case *ast.BasicLit:
+			if v, err := strconv.Unquote(e.Value); err == nil {
+				names = append(names, v)
+			}
+		}
+	}
+walk:
+	for i := len(stack) - 2; i >= 0 && len(names) < maxHolders; i-- {
+		switch n := stack[i].(type) {
+		case *ast.KeyValueExpr:
+			if n.Value == stack[i+1] {
+				add(n.Key)
+			}
+		case *ast.ValueSpec:
+			if len(n.Names) > 0 {
+				add(n.Names[0])
+			}
+			break walk
+		case *ast.AssignStmt:
+			if len(n.Lhs) > 0 {
+				add(n.Lhs[0])
+			}
+			break walk
+		case *ast.FuncLit:
+			break walk
+		case ast.Expr:
+		default:
+			break walk
+		}
+	}
+	slices.Reverse(names)
+	return strings.Join(names, ".")
+}
+
+// maxHolders bounds a holder path: the names nearest a string say what
+// it is; an outer one names a whole structure.
+const maxHolders = 4
 
 // constText returns the value of a string constant expression with its
 // offset map. Bytes from a literal map to the source characters they come

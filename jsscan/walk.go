@@ -2,6 +2,7 @@ package jsscan
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 
 	"github.com/recoverlint/recoverlint/rules"
@@ -250,8 +251,37 @@ func (a *analyzer) literal(i, j int, top *frame, stack []frame) {
 	}
 	// one line: units' string unit, its offsets taken from the literals'
 	// runs rather than an entry per byte
-	a.units = append(a.units, rules.Unit{Kind: rules.StringLit, Text: s, Offsets: a.joinedOffsets(i, j), Ctx: rules.Context{Path: a.path}})
+	a.units = append(a.units, rules.Unit{Kind: rules.StringLit, Text: s, Offsets: a.joinedOffsets(i, j), Ctx: rules.Context{Path: a.path, Holder: a.holderPath(i, stack)}})
 }
+
+// holderPath names what holds the string at i, outermost first
+// (rules.Context.Holder): the key it is the value of, and the variables
+// and keys the brackets around it fill, up to maxHolders of them.
+func (a *analyzer) holderPath(i int, stack []frame) string {
+	var names []string
+	// a key stands first in its object or after a comma; a ':' after
+	// anything else is a ternary's or a type annotation's
+	if n := len(stack); n > 0 && stack[n-1].kind == '{' && a.is(i-1, ":") && (a.is(i-3, "{") || a.is(i-3, ",")) {
+		if k := a.keyName(i - 2); k != "" {
+			names = append(names, k)
+		}
+	}
+	for k := len(stack) - 1; k >= 0 && len(names) < maxHolders; k-- {
+		var parent *frame
+		if k > 0 {
+			parent = &stack[k-1]
+		}
+		if h := a.holder(stack[k].open, parent); h != "" {
+			names = append(names, h)
+		}
+	}
+	slices.Reverse(names)
+	return strings.Join(names, ".")
+}
+
+// maxHolders bounds a holder path: the names nearest a string say what
+// it is; an outer one names a whole structure.
+const maxHolders = 4
 
 func (a *analyzer) shell(res shscan.Result) {
 	a.calls = append(a.calls, res.Calls...)

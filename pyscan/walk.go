@@ -2,6 +2,7 @@ package pyscan
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 
 	"github.com/recoverlint/recoverlint/rules"
@@ -107,6 +108,32 @@ func (a *analyzer) holder(i int, parent *frame) string {
 	return ""
 }
 
+// holderPath names what holds the string at i, outermost first
+// (rules.Context.Holder): the variable, keyword argument or dict key it
+// is the value of, and those the brackets around it fill, up to
+// maxHolders of them.
+func (a *analyzer) holderPath(i int, top *frame, stack []frame) string {
+	var names []string
+	if h := a.holder(i, top); h != "" {
+		names = append(names, h)
+	}
+	for k := len(stack) - 1; k >= 0 && len(names) < maxHolders; k-- {
+		var parent *frame
+		if k > 0 {
+			parent = &stack[k-1]
+		}
+		if h := a.holder(stack[k].open, parent); h != "" {
+			names = append(names, h)
+		}
+	}
+	slices.Reverse(names)
+	return strings.Join(names, ".")
+}
+
+// maxHolders bounds a holder path: the names nearest a string say what
+// it is; an outer one names a whole structure.
+const maxHolders = 4
+
 // keyName is a dict key's text: a string's value or a name.
 func (a *analyzer) keyName(i int) string {
 	if i < 0 || i >= len(a.toks) {
@@ -163,6 +190,11 @@ func (a *analyzer) literal(i, j int, top *frame, stack []frame) {
 	}
 	n := len(a.units)
 	a.text(text, offs)
+	if h := a.holderPath(i, top, stack); h != "" {
+		for k := n; k < len(a.units); k++ {
+			a.units[k].Ctx.Holder = h
+		}
+	}
 	if def := a.docstringOf(i, j); def != "" {
 		for k := n; k < len(a.units); k++ {
 			a.units[k].Ctx.Annotates = def // a docstring says what its function does

@@ -194,6 +194,11 @@ func (v *view) recoveryBy(seg *segment, cues, titles []string, withWeak, opening
 	}
 	nSentence := len(levels)
 	levels = append(levels, contextLevel{text: c.Label, setup: labelSetup, remedy: remedyLabel(fold(c.Label).s)})
+	if v.u.Kind == StringLit && c.Holder != "" {
+		// a message under a key named for a remedy ({fix: "…"},
+		// fix_command="…") is the fix, as under a "Fix:" label
+		levels = append(levels, contextLevel{remedy: RemedyName(c.Holder)})
+	}
 	for _, t := range []string{c.Before, c.LeadIn} {
 		setup := setupCues
 		if imperativeTitle(lastLine(t)) {

@@ -22,6 +22,24 @@ func DataName(name string) bool {
 	return false
 }
 
+// RemedyName reports whether the name of a key, field or keyword
+// argument says that the text it holds is a remedy for a failure (fix,
+// fixes, fix_command, suggestedFix, remedy, remediation, workaround,
+// resolution, solution): a message under such a name is a recovery
+// step, as one under a "Fix:" label is. A holder path (Context.Holder,
+// "fixes.steps") is read word by word. A hint or suggestion is not
+// named a remedy: hints guide setup as often as repair.
+func RemedyName(name string) bool {
+	for _, word := range nameWords(name) {
+		switch word {
+		case "fix", "fixes", "remedy", "remedies", "remediation", "workaround", "workarounds",
+			"resolution", "solution", "solutions":
+			return true
+		}
+	}
+	return false
+}
+
 // CommandName reports whether the name of a variable or key says that its
 // value is a command line or script the code runs (cmd, kill_cmd,
 // cleanupScript, SHELL_COMMAND): a multi-line string it holds is read as

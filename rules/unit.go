@@ -103,6 +103,11 @@ type Context struct {
 	// a comment says what that code does. Empty for a comment that stands
 	// alone and for every other unit.
 	Annotates string
+	// Holder is, for a string in source code, the names of the keys,
+	// fields and keyword arguments that hold it, outermost first and
+	// joined by '.': "fixes.steps" for a string in the steps list of an
+	// object in the list under fixes. Empty where nothing names it.
+	Holder string
 	// Doc is what the whole document says, shared by its units; nil where
 	// the unit stands alone.
 	Doc *DocFacts

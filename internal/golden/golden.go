@@ -50,6 +50,9 @@ func Dump(src []byte, name string, units []rules.Unit, calls []rules.Finding, sc
 		if c.Info != "" {
 			fmt.Fprintf(&b, "  info %q\n", c.Info)
 		}
+		if c.Holder != "" {
+			fmt.Fprintf(&b, "  holder %q\n", c.Holder)
+		}
 		if c.Annotates != "" {
 			fmt.Fprintf(&b, "  annotates %q\n", c.Annotates)
 		}
