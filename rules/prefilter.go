@@ -217,7 +217,8 @@ func wordGroups() [numWordGroups][]string {
 	// (a redirection, which fileEdit takes for a verb too, has no letters
 	// for a pattern: Words reads it with mayRedirect)
 	g[wEditVerb] = append(formPatterns(editForms), wordPatterns(slices.Concat(slices.Sorted(maps.Keys(editorCommands)),
-		slices.Sorted(maps.Keys(removeCommands)), slices.Sorted(maps.Keys(comparatives)), []string{"sed", "tee", "open", "take", "takes", "try", "use", "create"}))...)
+		slices.Sorted(maps.Keys(removeCommands)), slices.Sorted(maps.Keys(comparatives)), slices.Sorted(maps.Keys(writeCommands)),
+		slices.Sorted(maps.Keys(copyCommands)), slices.Sorted(maps.Keys(moveCommands)), []string{"sed", "open", "take", "takes", "try", "use", "create"}))...)
 	g[wStateVerb] = formPatterns(stateForms)
 	g[wTimeVerb] = formPatterns(timeForms)
 	g[wTouch] = append(append(slices.Clone(g[wReload]), "-m$", "-a$", "-c$", "-d$", "-t$", "-r$", "-h$",

@@ -471,7 +471,7 @@ var commandWords = set("pkill", "kill", "killall", "taskkill", "rm", "touch", "c
 	"do", "done", "export", "cd", "mkdir", "ls", "jq", "sqlite3", "alias", "nohup", "while",
 	"unset", "source", "chmod", "chown", "xargs", "tail", "head", "wsl", "bash", "sh", "zsh",
 	"pwsh", "powershell", "claude", "codex", "busybox", "command", "exec", "printf", "tee",
-	"set-content", "out-file", "del", "erase", "rmdir", "pip", "uv", "uvx", "yarn", "pnpm",
+	"set-content", "out-file", "add-content", "clear-content", "copy-item", "move-item", "del", "erase", "rmdir", "pip", "uv", "uvx", "yarn", "pnpm",
 	"make", "brew", "apt", "apt-get", "kubectl", "launchctl", "service", "open", "else",
 	"elif", "case", "esac", "return", "exit", "sleep", "wait", "timeout", "env", "http",
 	"httpie", "nc", "unlink", "truncate", "install", "ln", "find", "pidof", "netstat", "ss",

@@ -537,6 +537,17 @@ var editorCommands = set("nano", "vim", "vi", "nvim", "emacs", "code", "subl", "
 // removeCommands delete files.
 var removeCommands = set("rm", "del", "remove-item", "unlink", "erase", "rmdir", "shred", "trash")
 
+// writeCommands write a file named in their arguments (tee, PowerShell's
+// content cmdlets); copyCommands put a copy at their last path and
+// moveCommands take a file from where it was. commandEdit reads them, and
+// the prefilter's edit verbs (wEditVerb) hold them, so a section whose
+// only edit is `Set-Content .env` is still read.
+var (
+	writeCommands = set("tee", "set-content", "out-file", "add-content", "clear-content")
+	copyCommands  = set("cp", "copy", "copy-item")
+	moveCommands  = set("mv", "move", "move-item")
+)
+
 // inflections maps every inflected form of the verbs in a set to its
 // base form, computed once so that lemma is one map lookup.
 func inflections(verbs map[string]bool) map[string]string {
@@ -605,7 +616,8 @@ func fileEdit(seg *segment, isTarget func(string) bool, generic []string, emit f
 	toks := seg.tokens()
 	verb := strings.IndexByte(seg.text(), '>') >= 0
 	for k, t := range toks {
-		if t.word && !isFlag(seg, t) && (editForms[t.s] != "" || editorCommands[t.s] || removeCommands[t.s] || t.s == "sed" || t.s == "tee" ||
+		if t.word && !isFlag(seg, t) && (editForms[t.s] != "" || editorCommands[t.s] || removeCommands[t.s] || t.s == "sed" ||
+			writeCommands[t.s] || copyCommands[t.s] || moveCommands[t.s] ||
 			t.s == "open" && !t.code || editLemma(toks, k) != "") { // "open your .env and make sure it looks like this" (rewriteByShape)
 			verb = true
 			break
@@ -1307,13 +1319,13 @@ func commandEdit(seg *segment, runs []pathRun, t pathRun) (hit, bool) {
 			return hit{start: r.start, end: r.end}, true
 		case w == "sed" && strings.Contains(s[r.end:t.start], " -i"):
 			return hit{start: r.start, end: r.end}, true
-		case w == "tee" || w == "set-content" || w == "out-file" || w == "add-content" || w == "clear-content":
+		case writeCommands[w]:
 			return hit{start: r.start, end: r.end}, true
-		case (w == "cp" || w == "copy" || w == "copy-item") && lastArg(runs, t) && backupName(t.s):
+		case copyCommands[w] && lastArg(runs, t) && backupName(t.s):
 			return hit{}, false // "cp .env .env.bak": a backup made, the file only read
-		case (w == "cp" || w == "mv" || w == "copy" || w == "move" || w == "copy-item" || w == "move-item") && lastArg(runs, t):
+		case (copyCommands[w] || moveCommands[w]) && lastArg(runs, t):
 			return hit{start: r.start, end: r.end}, true
-		case w == "mv" || w == "move" || w == "move-item":
+		case moveCommands[w]:
 			return hit{start: r.start, end: r.end}, true // moving the file aside removes it
 		}
 	}
