@@ -415,11 +415,12 @@ func wordAlternatives(p string) bool {
 	return true
 }
 
-// apiRoute: a web URL or the route of an HTTP request line ("PUT
+// apiRoute: a URL of any scheme but file:// ("https://…",
+// "ghapp://session/new?…") or the route of an HTTP request line ("PUT
 // /v1/sessions/{id}", "/api/sessions"). A session there is a resource of a
-// web API, not state on disk.
+// web API or an app's deep link, not state on disk.
 func apiRoute(p string) bool {
-	if strings.Contains(p, "http://") || strings.Contains(p, "https://") || strings.HasPrefix(p, "/api/") {
+	if k := strings.Index(p, "://"); k >= 0 && !strings.HasSuffix(p[:k], "file") || strings.HasPrefix(p, "/api/") {
 		return true
 	}
 	if p != "" && p[0] == '/' && (strings.Contains(p, "/{") || strings.Contains(p, "/:")) {
@@ -634,6 +635,11 @@ func fileEdit(seg *segment, isTarget func(string) bool, generic []string, emit f
 			targets = append(targets, r)
 		}
 	}
+	for _, r := range searchedFiles(seg, runs) {
+		if isTarget(seg.v.expandVars(r.s)) {
+			targets = append(targets, r)
+		}
+	}
 	emitted := false
 	// commands
 	for _, t := range targets {
@@ -794,6 +800,9 @@ func serverTableKey(w string) bool { return w == "mcpservers" || w == "mcp_serve
 
 // toWord opens the value a setting is given.
 var toWord = set("to")
+
+// pointPlaces open the place a verb "point" points something at.
+var pointPlaces = set("at", "to")
 
 // placeWords open a phrase that names where an edit happens.
 var placeWords = set("in", "into", "to", "inside", "within", "from", "of", "under")
@@ -1095,12 +1104,23 @@ func nearestEditVerb(seg *segment, toks []token, lo, hi, ti int, t pathRun) (int
 		}
 		return k, true
 	}
-	for k := ti + 1; k < hi && k < ti+16; k++ {
+	// after the target: the window counts from the target's end, so a
+	// long path ("~/.relay/agents/*/sessions") leaves the verb of its
+	// command ("-delete") as near as a short one does
+	after := ti + 1
+	for after < len(toks) && toks[after].start < t.end {
+		after++
+	}
+	for k := after; k < hi && k < after+16; k++ {
 		w := toks[k]
-		if !w.word || w.code || w.start < t.end {
+		if !w.word || w.code {
 			continue
 		}
-		if l := lemma(w.s, editForms); l != "" && !isFlag(seg, w) && l != "copy" && l != "cp" && l != "save" && l != "re-save" && l != "resave" && l != "bump" && l != "move" {
+		l := lemma(w.s, editForms)
+		if l == "" && removeCommands[w.s] {
+			l = w.s // "… | Remove-Item": the next stage of the pipeline removes what the search found
+		}
+		if l != "" && !isFlag(seg, w) && l != "copy" && l != "cp" && l != "save" && l != "re-save" && l != "resave" && l != "bump" && l != "move" {
 			if formOf(w.s) == formPast || formOf(w.s) == formThird {
 				continue // "the .env file changed": a statement about the file
 			}
@@ -1110,6 +1130,9 @@ func nearestEditVerb(seg *segment, toks []token, lo, hi, ti int, t pathRun) (int
 			}
 			if l == "set" && (prevWord2(toks, k) == "has" || prevWord2(toks, k) == "have" || nthWordBefore(toks, k, 3) == "has" || nthWordBefore(toks, k, 3) == "have") {
 				continue // "check the .env file has `API_KEY` set": a state, not a step
+			}
+			if l == "point" && !firstWordAhead(toks, k, 5, ".;:", pointPlaces, nil) {
+				continue // "… and the entry point": a noun; the verb points something at a place
 			}
 			return k, true
 		}
@@ -1330,6 +1353,49 @@ func commandEdit(seg *segment, runs []pathRun, t pathRun) (hit, bool) {
 		}
 	}
 	return hit{}, false
+}
+
+// searchCommands list the files under a folder that match a name
+// pattern: find, and PowerShell's Get-ChildItem with its aliases.
+var searchCommands = set("find", "get-childitem", "gci", "dir", "ls")
+
+// searchFilters give a search's name pattern.
+var searchFilters = set("-name", "-iname", "-filter", "-include")
+
+// searchedFiles returns, for each name pattern of a search in seg
+// ("find ~/.relay -name '*.lock' -delete", "Get-ChildItem $dir -Filter
+// LOCK | Remove-Item"), the files it names: the pattern under the folder
+// searched, as a run at the pattern's place. What the search's command
+// or the next stage of its pipeline does to them decides the edit, as
+// for a path written out.
+func searchedFiles(seg *segment, runs []pathRun) []pathRun {
+	var out []pathRun
+	s := seg.v.f.s
+	for i := 1; i < len(runs); i++ {
+		if !searchFilters[runs[i-1].s] || strings.HasPrefix(runs[i].s, "-") {
+			continue
+		}
+		cut := lastCommandBreak(s[seg.start:runs[i].start]) + seg.start
+		cmd := -1
+		for k := 0; k < i; k++ {
+			if runs[k].start >= cut {
+				cmd = k
+				break
+			}
+		}
+		if cmd < 0 || !searchCommands[runs[cmd].s] {
+			continue
+		}
+		dir := "."
+		for k := cmd + 1; k < i-1; k++ {
+			if r := runs[k].s; !strings.HasPrefix(r, "-") && strings.ContainsAny(r, "./~\\$%") {
+				dir = r // the folder searched: the first path among the command's arguments
+				break
+			}
+		}
+		out = append(out, pathRun{s: strings.TrimRight(dir, "/\\") + "/" + runs[i].s, start: runs[i].start, end: runs[i].end})
+	}
+	return out
 }
 
 // lastArg: t is the last path of its command (the destination of a copy).
