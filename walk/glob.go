@@ -120,8 +120,15 @@ func globStar(pattern string, p int, text string, t int, pathname bool) globResu
 			for t < len(text) && text[t] != next && (crossSlash || text[t] != '/') {
 				t++
 			}
-			if t >= len(text) || text[t] != next {
-				return globNoMatch
+			if t >= len(text) {
+				// the byte is nowhere in the rest, nor in the shorter rest
+				// an outer star would leave: no outer star can help (without
+				// this, "*1*1*1*1M1" against a long run of 1s tried every
+				// split, exponential in the stars; FuzzIgnoreRule)
+				return globAbortAll
+			}
+			if text[t] != next {
+				return globAbortToDoubleStar // a single star met a '/'
 			}
 		}
 		r := globFrom(pattern, p, text, t, pathname)
