@@ -4,9 +4,9 @@ package rules
 
 // Sealed is how each built-in rule scored on the sealed split of the
 // project's corpus (testdata/corpus: 869 cases adapted from real text of
-// repositories never read while tuning), measured on 2026-12-03.
-var Sealed = Measurement{Date: "2026-12-03", Cases: 869, All: Score{TP: 412, FP: 59, FN: 192}, ByRule: map[string]Score{
-	"config-edit":        {TP: 38, FP: 8, FN: 34},
+// repositories never read while tuning), measured on 2026-12-05.
+var Sealed = Measurement{Date: "2026-12-05", Cases: 869, All: Score{TP: 411, FP: 59, FN: 193}, ByRule: map[string]Score{
+	"config-edit":        {TP: 37, FP: 8, FN: 35},
 	"env-edit":           {TP: 36, FP: 3, FN: 12},
 	"mtime-reload":       {TP: 37, FP: 2, FN: 11},
 	"process-kill":       {TP: 218, FP: 29, FN: 34},
