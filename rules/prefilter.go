@@ -216,9 +216,8 @@ func wordGroups() [numWordGroups][]string {
 	g[wEndObject] = endRoutes()
 	// (a redirection, which fileEdit takes for a verb too, has no letters
 	// for a pattern: Words reads it with mayRedirect)
-	g[wEditVerb] = append(formPatterns(editForms), wordPatterns(slices.Concat(slices.Sorted(maps.Keys(editorCommands)),
-		slices.Sorted(maps.Keys(removeCommands)), slices.Sorted(maps.Keys(comparatives)), slices.Sorted(maps.Keys(writeCommands)),
-		slices.Sorted(maps.Keys(copyCommands)), slices.Sorted(maps.Keys(moveCommands)), []string{"sed", "open", "take", "takes", "try", "use", "create"}))...)
+	g[wEditVerb] = append(formPatterns(editForms), wordPatterns(slices.Concat(slices.Sorted(maps.Keys(fileCommands)),
+		slices.Sorted(maps.Keys(comparatives)), []string{"sed", "open", "take", "takes", "try", "use", "create"}))...)
 	g[wStateVerb] = formPatterns(stateForms)
 	g[wTimeVerb] = formPatterns(timeForms)
 	g[wTouch] = append(append(slices.Clone(g[wReload]), "-m$", "-a$", "-c$", "-d$", "-t$", "-r$", "-h$",

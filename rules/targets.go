@@ -541,12 +541,15 @@ var removeCommands = set("rm", "del", "remove-item", "unlink", "erase", "rmdir",
 // writeCommands write a file named in their arguments (tee, PowerShell's
 // content cmdlets); copyCommands put a copy at their last path and
 // moveCommands take a file from where it was. commandEdit reads them, and
-// the prefilter's edit verbs (wEditVerb) hold them, so a section whose
-// only edit is `Set-Content .env` is still read.
+// the prefilter's edit verbs (wEditVerb) hold them (fileCommands), so a
+// section whose only edit is `Set-Content .env` is still read.
 var (
 	writeCommands = set("tee", "set-content", "out-file", "add-content", "clear-content")
 	copyCommands  = set("cp", "copy", "copy-item")
 	moveCommands  = set("mv", "move", "move-item")
+	// fileCommands are every program above that changes the files it
+	// names: what fileEdit's verb gate and the prefilter's wEditVerb read
+	fileCommands = union(editorCommands, removeCommands, writeCommands, copyCommands, moveCommands)
 )
 
 // inflections maps every inflected form of the verbs in a set to its
@@ -617,8 +620,7 @@ func fileEdit(seg *segment, isTarget func(string) bool, generic []string, emit f
 	toks := seg.tokens()
 	verb := strings.IndexByte(seg.text(), '>') >= 0
 	for k, t := range toks {
-		if t.word && !isFlag(seg, t) && (editForms[t.s] != "" || editorCommands[t.s] || removeCommands[t.s] || t.s == "sed" ||
-			writeCommands[t.s] || copyCommands[t.s] || moveCommands[t.s] ||
+		if t.word && !isFlag(seg, t) && (editForms[t.s] != "" || fileCommands[t.s] || t.s == "sed" ||
 			t.s == "open" && !t.code || editLemma(toks, k) != "") { // "open your .env and make sure it looks like this" (rewriteByShape)
 			verb = true
 			break
